@@ -1,0 +1,354 @@
+#ifndef PROPANE_DOMAIN_HPP
+#define PROPANE_DOMAIN_HPP
+
+// BitDomain<Words>: a finite set of ints stored as a bitset over the values
+// base .. base + 64*Words - 1. BitDomain<dynamic> chooses its width at run
+// time. Bounds and size are recomputed from the bits with countr_zero,
+// countl_zero and popcount instead of being cached: for one or two words
+// that is a handful of instructions, and it leaves nothing else to trail.
+//
+// Invariant: a domain is never empty. An update that would empty it leaves
+// it untouched and reports Change::failed, so min() and max() are always
+// defined and a failed store needs no repair beyond backtracking.
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "error.hpp"
+
+namespace propane {
+
+// What an update did, ordered by strength: each level implies the ones
+// before it (a fixed domain also changed its bounds), which lets the store
+// map a change onto event classes with one comparison.
+enum class Change : std::uint8_t { none, domain, bounds, fixed, failed };
+
+inline constexpr std::size_t dynamic = std::numeric_limits<std::size_t>::max();
+
+namespace detail {
+
+using word = std::uint64_t;
+inline constexpr int word_bits = 64;
+
+template <std::size_t Words>
+struct FixedWords {
+    std::array<word, Words> w{};
+    static constexpr std::size_t size() noexcept { return Words; }
+    void allocate(std::size_t) noexcept {}
+    word* data() noexcept { return w.data(); }
+    const word* data() const noexcept { return w.data(); }
+};
+
+struct DynamicWords {
+    std::vector<word> w;
+    std::size_t size() const noexcept { return w.size(); }
+    void allocate(std::size_t n) { w.assign(n, 0); }
+    word* data() noexcept { return w.data(); }
+    const word* data() const noexcept { return w.data(); }
+};
+
+struct NoHook {
+    void operator()(std::size_t) const noexcept {}
+};
+
+inline word low_mask(int bits) noexcept { // bits in [0, 64]
+    return bits >= word_bits ? ~word{0} : (word{1} << bits) - 1;
+}
+
+} // namespace detail
+
+template <std::size_t Words>
+class BitDomain {
+    static_assert(Words > 0, "a domain needs at least one word");
+    using Storage = std::conditional_t<Words == dynamic, detail::DynamicWords, detail::FixedWords<Words>>;
+    using word = detail::word;
+
+public:
+    static constexpr bool is_dynamic = Words == dynamic;
+    // Largest number of values a domain of this type can hold.
+    static constexpr std::int64_t capacity =
+        is_dynamic ? std::int64_t{std::numeric_limits<int>::max()} : std::int64_t(64 * Words);
+
+    // The values lo..hi. Throws model_error when lo > hi or when the range
+    // has more values than this domain type can hold.
+    BitDomain(int lo, int hi) : base_(lo) {
+        if (lo > hi)
+            throw model_error("empty domain: lo " + std::to_string(lo) + " > hi " + std::to_string(hi));
+        const std::int64_t count = std::int64_t{hi} - lo + 1;
+        if (count > capacity)
+            throw model_error("domain " + std::to_string(lo) + ".." + std::to_string(hi) + " has " +
+                              std::to_string(count) + " values, more than this domain type holds (" +
+                              std::to_string(capacity) + ")");
+        bits_.allocate(static_cast<std::size_t>((count + 63) / 64));
+        word* w = bits_.data();
+        const auto full = static_cast<std::size_t>(count / 64);
+        for (std::size_t i = 0; i < full; ++i) w[i] = ~word{0};
+        if (count % 64 != 0) w[full] = detail::low_mask(static_cast<int>(count % 64));
+    }
+
+    // ---- queries -----------------------------------------------------------
+
+    int base() const noexcept { return base_; }
+    std::size_t words() const noexcept { return bits_.size(); }
+    word word_at(std::size_t i) const noexcept { return bits_.data()[i]; }
+
+    bool contains(int v) const noexcept {
+        const std::int64_t off = std::int64_t{v} - base_;
+        if (off < 0 || off >= std::int64_t(64 * words())) return false;
+        return (bits_.data()[off >> 6] >> (off & 63)) & 1U;
+    }
+
+    int min() const noexcept {
+        const word* w = bits_.data();
+        std::size_t i = 0;
+        while (w[i] == 0) ++i;
+        return value_of(i, std::countr_zero(w[i]));
+    }
+
+    int max() const noexcept {
+        const word* w = bits_.data();
+        std::size_t i = words() - 1;
+        while (w[i] == 0) --i;
+        return value_of(i, 63 - std::countl_zero(w[i]));
+    }
+
+    unsigned size() const noexcept {
+        const word* w = bits_.data();
+        unsigned n = 0;
+        for (std::size_t i = 0; i < words(); ++i) n += static_cast<unsigned>(std::popcount(w[i]));
+        return n;
+    }
+
+    bool fixed() const noexcept {
+        const word* w = bits_.data();
+        std::size_t i = 0;
+        while (w[i] == 0) ++i;
+        if ((w[i] & (w[i] - 1)) != 0) return false;
+        for (++i; i < words(); ++i)
+            if (w[i] != 0) return false;
+        return true;
+    }
+
+    // The value of a fixed domain (precondition: fixed()).
+    int value() const noexcept { return min(); }
+
+    // Smallest value greater than v (precondition: v < max()). v is 64-bit so
+    // views can ask about values their own arithmetic puts outside int.
+    int next(std::int64_t v) const noexcept {
+        const word* w = bits_.data();
+        std::int64_t off = v - base_ + 1;
+        if (off < 0) return min();
+        auto i = static_cast<std::size_t>(off >> 6);
+        word rest = w[i] & ~detail::low_mask(static_cast<int>(off & 63));
+        while (rest == 0) rest = w[++i];
+        return value_of(i, std::countr_zero(rest));
+    }
+
+    // Largest value smaller than v (precondition: v > min()).
+    int prev(std::int64_t v) const noexcept {
+        const word* w = bits_.data();
+        const std::int64_t off = v - base_ - 1;
+        if (off >= std::int64_t(64 * words())) return max();
+        auto i = static_cast<std::size_t>(off >> 6);
+        word rest = w[i] & detail::low_mask(static_cast<int>(off & 63) + 1);
+        while (rest == 0) rest = w[--i];
+        return value_of(i, 63 - std::countl_zero(rest));
+    }
+
+    // Calls f(v) for each value in increasing order.
+    template <class F>
+    void for_each(F&& f) const {
+        const word* w = bits_.data();
+        for (std::size_t i = 0; i < words(); ++i)
+            for (word rest = w[i]; rest != 0; rest &= rest - 1) f(value_of(i, std::countr_zero(rest)));
+    }
+
+    class iterator {
+    public:
+        using value_type = int;
+        using difference_type = std::ptrdiff_t;
+        iterator() = default;
+        int operator*() const noexcept { return d_->value_of(i_, std::countr_zero(rest_)); }
+        iterator& operator++() noexcept {
+            rest_ &= rest_ - 1;
+            skip_empty();
+            return *this;
+        }
+        iterator operator++(int) noexcept {
+            iterator old = *this;
+            ++*this;
+            return old;
+        }
+        bool operator==(const iterator& o) const noexcept { return i_ == o.i_ && rest_ == o.rest_; }
+
+    private:
+        friend class BitDomain;
+        iterator(const BitDomain* d, std::size_t i) : d_(d), i_(i), rest_(i < d->words() ? d->word_at(i) : 0) {
+            skip_empty();
+        }
+        void skip_empty() noexcept {
+            while (rest_ == 0 && i_ < d_->words())
+                if (++i_ < d_->words()) rest_ = d_->word_at(i_);
+        }
+        const BitDomain* d_ = nullptr;
+        std::size_t i_ = 0;
+        word rest_ = 0;
+    };
+    iterator begin() const { return iterator(this, 0); }
+    iterator end() const { return iterator(this, words()); }
+
+    // ---- updates -----------------------------------------------------------
+    //
+    // Each update calls before_write(i) just before it first overwrites word
+    // i, while the word still holds its old value. The store passes a hook
+    // that trails the old contents; standalone use needs none.
+
+    template <class Hook = detail::NoHook>
+    Change remove(int v, Hook&& before_write = {}) {
+        const std::int64_t off = std::int64_t{v} - base_;
+        if (off < 0 || off >= std::int64_t(64 * words())) return Change::none;
+        word* w = bits_.data();
+        const auto i = static_cast<std::size_t>(off >> 6);
+        const word bit = word{1} << (off & 63);
+        if ((w[i] & bit) == 0) return Change::none;
+        const bool lowest = (w[i] & (bit - 1)) == 0 && all_zero(0, i);
+        const bool highest = (w[i] & ~(bit | (bit - 1))) == 0 && all_zero(i + 1, words());
+        if (lowest && highest) return Change::failed;
+        before_write(i);
+        w[i] &= ~bit;
+        if (!lowest && !highest) return Change::domain;
+        return fixed() ? Change::fixed : Change::bounds;
+    }
+
+    // Keeps the values >= v.
+    template <class Hook = detail::NoHook>
+    Change remove_below(int v, Hook&& before_write = {}) {
+        if (v <= min()) return Change::none;
+        if (v > max()) return Change::failed;
+        const std::int64_t off = std::int64_t{v} - base_;
+        word* w = bits_.data();
+        const auto last = static_cast<std::size_t>(off >> 6);
+        for (std::size_t i = 0; i < last; ++i)
+            if (w[i] != 0) {
+                before_write(i);
+                w[i] = 0;
+            }
+        const word keep = ~detail::low_mask(static_cast<int>(off & 63));
+        if ((w[last] & ~keep) != 0) {
+            before_write(last);
+            w[last] &= keep;
+        }
+        return fixed() ? Change::fixed : Change::bounds;
+    }
+
+    // Keeps the values <= v.
+    template <class Hook = detail::NoHook>
+    Change remove_above(int v, Hook&& before_write = {}) {
+        if (v >= max()) return Change::none;
+        if (v < min()) return Change::failed;
+        const std::int64_t off = std::int64_t{v} - base_;
+        word* w = bits_.data();
+        const auto first = static_cast<std::size_t>(off >> 6);
+        const word keep = detail::low_mask(static_cast<int>(off & 63) + 1);
+        if ((w[first] & ~keep) != 0) {
+            before_write(first);
+            w[first] &= keep;
+        }
+        for (std::size_t i = first + 1; i < words(); ++i)
+            if (w[i] != 0) {
+                before_write(i);
+                w[i] = 0;
+            }
+        return fixed() ? Change::fixed : Change::bounds;
+    }
+
+    template <class Hook = detail::NoHook>
+    Change assign(int v, Hook&& before_write = {}) {
+        if (!contains(v)) return Change::failed;
+        if (fixed()) return Change::none;
+        const std::int64_t off = std::int64_t{v} - base_;
+        const auto k = static_cast<std::size_t>(off >> 6);
+        const word bit = word{1} << (off & 63);
+        word* w = bits_.data();
+        for (std::size_t i = 0; i < words(); ++i) {
+            const word want = i == k ? bit : 0;
+            if (w[i] != want) {
+                before_write(i);
+                w[i] = want;
+            }
+        }
+        return Change::fixed;
+    }
+
+    // Keeps the values also in `mask`, whatever its base and width.
+    template <std::size_t OtherWords, class Hook = detail::NoHook>
+    Change intersect(const BitDomain<OtherWords>& mask, Hook&& before_write = {}) {
+        word* w = bits_.data();
+        bool any = false, changed = false;
+        for (std::size_t i = 0; i < words(); ++i) {
+            const word kept = w[i] & mask.bits_from(std::int64_t{base_} + 64 * std::int64_t(i));
+            any |= kept != 0;
+            changed |= kept != w[i];
+        }
+        if (!any) return Change::failed;
+        if (!changed) return Change::none;
+        const int old_min = min(), old_max = max();
+        for (std::size_t i = 0; i < words(); ++i) {
+            const word kept = w[i] & mask.bits_from(std::int64_t{base_} + 64 * std::int64_t(i));
+            if (kept != w[i]) {
+                before_write(i);
+                w[i] = kept;
+            }
+        }
+        if (fixed()) return Change::fixed;
+        return min() != old_min || max() != old_max ? Change::bounds : Change::domain;
+    }
+
+    // The 64 membership bits for the values start .. start + 63 (bit k is
+    // start + k), wherever start falls relative to this domain's words.
+    word bits_from(std::int64_t start) const noexcept {
+        const std::int64_t off = start - base_;
+        const auto total = std::int64_t(64 * words());
+        if (off <= -64 || off >= total) return 0;
+        const word* w = bits_.data();
+        if (off < 0) return w[0] << (-off);
+        const auto i = static_cast<std::size_t>(off >> 6);
+        const int shift = static_cast<int>(off & 63);
+        word lo = w[i] >> shift;
+        if (shift != 0 && i + 1 < words()) lo |= w[i + 1] << (64 - shift);
+        return lo;
+    }
+
+    // Raw word access for the trail, which restores saved words verbatim.
+    void restore_word(std::size_t i, word value) noexcept { bits_.data()[i] = value; }
+
+    bool operator==(const BitDomain& o) const noexcept {
+        if (base_ != o.base_ || words() != o.words()) return false;
+        for (std::size_t i = 0; i < words(); ++i)
+            if (word_at(i) != o.word_at(i)) return false;
+        return true;
+    }
+
+private:
+    int value_of(std::size_t i, int bit) const noexcept { return base_ + static_cast<int>(64 * i) + bit; }
+
+    bool all_zero(std::size_t from, std::size_t to) const noexcept {
+        const word* w = bits_.data();
+        for (std::size_t i = from; i < to; ++i)
+            if (w[i] != 0) return false;
+        return true;
+    }
+
+    int base_;
+    Storage bits_;
+};
+
+} // namespace propane
+
+#endif

@@ -1,0 +1,63 @@
+#ifndef PROPANE_PROPAGATOR_HPP
+#define PROPANE_PROPAGATOR_HPP
+
+// The propagator interface. A propagator subscribes to its variables with an
+// event class and is queued (once) when a subscribed event fires; the store
+// then calls propagate(), one virtual call per run.
+//
+// A subscription may carry a tag (usually the view's position in the
+// propagator). Each firing of a tagged subscription appends the tag to the
+// propagator's pending() list, so an incremental propagator learns *which*
+// views changed without rescanning all of them (Gecode's advisors, reduced
+// to a list of ints).
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace propane {
+
+// When a subscription fires. domain: any removal; bounds: min or max moved
+// (or the variable became fixed); fixed: the variable became fixed.
+enum class Event : std::uint8_t { domain, bounds, fixed };
+
+// What a run of propagate() concluded.
+//   fix:    the propagator is at a fixpoint with respect to its own changes;
+//   nofix:  it may be able to prune more, run it again;
+//   failed: no solution is left; the store must backtrack.
+enum class PropStatus : std::uint8_t { fix, nofix, failed };
+
+template <class Store>
+class Propagator {
+public:
+    virtual ~Propagator() = default;
+    virtual PropStatus propagate(Store& s) = 0;
+    // Deep copy, so a Store can be copied (say, one per search thread).
+    virtual std::unique_ptr<Propagator> clone() const = 0;
+
+    // Tags of tagged subscriptions that fired since the last run. The
+    // propagator consumes them (and may see new ones appended while it runs,
+    // caused by its own updates).
+    std::vector<int>& pending() noexcept { return pending_; }
+
+protected:
+    Propagator() = default;
+    Propagator(const Propagator&) = default;
+    Propagator& operator=(const Propagator&) = default;
+
+private:
+    std::vector<int> pending_;
+};
+
+// CRTP helper that writes clone() for a propagator that is copyable.
+template <class Store, class Derived>
+class PropagatorBase : public Propagator<Store> {
+public:
+    std::unique_ptr<Propagator<Store>> clone() const override {
+        return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+    }
+};
+
+} // namespace propane
+
+#endif

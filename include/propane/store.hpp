@@ -1,0 +1,321 @@
+#ifndef PROPANE_STORE_HPP
+#define PROPANE_STORE_HPP
+
+// Store<Domain>: the state of a model. It owns the domains (one contiguous
+// vector), the trail that undoes their changes, the propagators with their
+// subscriptions, and the propagation queue.
+//
+// Every domain update goes through the store, which (1) records the old
+// contents on the trail the first time the variable changes in the current
+// level, (2) applies the update, (3) wakes the subscribers of the event.
+// Failure is a return value (Change::failed, PropStatus::failed, false from
+// propagate()): search fails millions of times and must not pay for
+// exceptions. Nothing is global or static, and copying a store copies
+// everything, propagators included, so two stores never interact.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "domain.hpp"
+#include "error.hpp"
+#include "propagator.hpp"
+#include "trail.hpp"
+#include "view.hpp"
+
+namespace propane {
+
+template <class Domain>
+class Store {
+public:
+    using domain_type = Domain;
+    using propagator_type = Propagator<Store>;
+
+    Store() = default;
+    Store(Store&&) noexcept = default;
+    Store& operator=(Store&&) noexcept = default;
+    Store(const Store& o)
+        : doms_(o.doms_), init_(o.init_), stamp_(o.stamp_), word_offset_(o.word_offset_),
+          word_stamp_(o.word_stamp_), dom_trail_(o.dom_trail_), cells_(o.cells_), cell_stamp_(o.cell_stamp_),
+          cell_trail_(o.cell_trail_), subs_(o.subs_), queued_(o.queued_), ring_(o.ring_), head_(o.head_),
+          count_(o.count_), propagations_(o.propagations_) {
+        props_.reserve(o.props_.size());
+        for (const auto& p : o.props_) props_.push_back(p->clone());
+    }
+    Store& operator=(const Store& o) {
+        if (this != &o) *this = Store(o);
+        return *this;
+    }
+
+    // ---- variables ---------------------------------------------------------
+
+    // A new variable with domain lo..hi. Throws model_error if the range is
+    // empty or does not fit in Domain.
+    IntVar int_var(int lo, int hi) {
+        doms_.emplace_back(lo, hi);
+        const auto index = static_cast<int>(doms_.size() - 1);
+        init_.emplace_back(lo, hi);
+        stamp_.push_back(0);
+        subs_.emplace_back();
+        if constexpr (Domain::is_dynamic) {
+            word_offset_.push_back(word_stamp_.size());
+            word_stamp_.resize(word_stamp_.size() + doms_.back().words(), 0);
+        }
+        return {index, lo, hi};
+    }
+
+    std::vector<IntVar> int_vars(int n, int lo, int hi) {
+        if (n < 0) throw model_error("int_vars: negative count " + std::to_string(n));
+        std::vector<IntVar> xs;
+        xs.reserve(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i) xs.push_back(int_var(lo, hi));
+        return xs;
+    }
+
+    int num_vars() const noexcept { return static_cast<int>(doms_.size()); }
+    const Domain& domain(int var) const noexcept { return doms_[static_cast<std::size_t>(var)]; }
+    const Domain& domain(IntVar x) const noexcept { return domain(x.index()); }
+
+    // Throws model_error unless x is a variable of this store.
+    void check(IntVar x) const {
+        const auto i = static_cast<std::size_t>(x.index());
+        if (x.index() < 0 || i >= init_.size() || init_[i] != std::pair{x.lo(), x.hi()})
+            throw model_error("variable handle " + std::to_string(x.index()) + " does not belong to this store");
+    }
+
+    // ---- updates (trailed, wake subscribers) -------------------------------
+
+    Change remove(int var, int v) {
+        return update(var, [v](Domain& d, auto&& save) { return d.remove(v, save); });
+    }
+    Change remove_below(int var, int v) {
+        return update(var, [v](Domain& d, auto&& save) { return d.remove_below(v, save); });
+    }
+    Change remove_above(int var, int v) {
+        return update(var, [v](Domain& d, auto&& save) { return d.remove_above(v, save); });
+    }
+    Change assign(int var, int v) {
+        return update(var, [v](Domain& d, auto&& save) { return d.assign(v, save); });
+    }
+    template <std::size_t W>
+    Change intersect(int var, const BitDomain<W>& mask) {
+        return update(var, [&mask](Domain& d, auto&& save) { return d.intersect(mask, save); });
+    }
+
+    // ---- reversible integers for propagator state --------------------------
+
+    int new_cell(std::int64_t initial) {
+        cells_.push_back(initial);
+        cell_stamp_.push_back(0);
+        return static_cast<int>(cells_.size() - 1);
+    }
+    std::int64_t cell(int c) const noexcept { return cells_[static_cast<std::size_t>(c)]; }
+    void set_cell(int c, std::int64_t v) {
+        const auto i = static_cast<std::size_t>(c);
+        if (cell_stamp_[i] != cell_trail_.stamp()) {
+            cell_stamp_[i] = cell_trail_.stamp();
+            cell_trail_.record({i, cells_[i]});
+        }
+        cells_[i] = v;
+    }
+
+    // ---- levels --------------------------------------------------------------
+
+    int level() const noexcept { return dom_trail_.level(); }
+    void push_level() {
+        dom_trail_.push_level();
+        cell_trail_.push_level();
+    }
+    void pop_level() {
+        dom_trail_.pop_level([this](const DomainSave& e) { restore(e); });
+        cell_trail_.pop_level([this](const CellSave& e) { cells_[e.cell] = e.old; });
+    }
+
+    // ---- propagators ---------------------------------------------------------
+
+    // Posts a constraint: anything with a post(Store&) member, such as the
+    // result of all_different(...).
+    template <class Constraint>
+    decltype(auto) post(const Constraint& c) {
+        return c.post(*this);
+    }
+
+    // Takes ownership of a propagator and queues it for its first run.
+    int add_propagator(std::unique_ptr<propagator_type> p) {
+        props_.push_back(std::move(p));
+        queued_.push_back(0);
+        ring_.push_back(0);
+        const auto id = static_cast<int>(props_.size() - 1);
+        schedule(id);
+        return id;
+    }
+
+    propagator_type& propagator(int id) noexcept { return *props_[static_cast<std::size_t>(id)]; }
+    int num_propagators() const noexcept { return static_cast<int>(props_.size()); }
+
+    // Wakes propagator `prop` on `event` of `var`. A tag >= 0 is appended to
+    // the propagator's pending() list each time the subscription fires.
+    void subscribe(IntVar var, int prop, Event event, int tag = -1) {
+        check(var);
+        VarSubs& vs = subs_[static_cast<std::size_t>(var.index())];
+        const Sub sub{prop, tag};
+        // Kept grouped as [domain | bounds | fixed] so a change of strength c
+        // wakes one contiguous prefix.
+        switch (event) {
+        case Event::domain:
+            vs.list.insert(vs.list.begin() + vs.domain_end, sub);
+            ++vs.domain_end;
+            ++vs.bounds_end;
+            break;
+        case Event::bounds:
+            vs.list.insert(vs.list.begin() + vs.bounds_end, sub);
+            ++vs.bounds_end;
+            break;
+        case Event::fixed:
+            vs.list.push_back(sub);
+            break;
+        }
+    }
+
+    void schedule(int prop) {
+        const auto p = static_cast<std::size_t>(prop);
+        if (queued_[p]) return;
+        queued_[p] = 1;
+        std::size_t tail = head_ + count_;
+        if (tail >= ring_.size()) tail -= ring_.size();
+        ring_[tail] = prop;
+        ++count_;
+    }
+
+    // Runs queued propagators until none is left (true) or one fails
+    // (false; the queue is emptied and the caller must backtrack).
+    bool propagate() {
+        while (count_ > 0) {
+            const int p = ring_[head_];
+            if (++head_ == ring_.size()) head_ = 0;
+            --count_;
+            propagator_type& prop = *props_[static_cast<std::size_t>(p)];
+            // queued_[p] stays set during the run, so the propagator's own
+            // updates do not queue it again; it says so itself (nofix) or
+            // leaves pending tags when it needs another run.
+            ++propagations_;
+            const PropStatus st = prop.propagate(*this);
+            queued_[static_cast<std::size_t>(p)] = 0;
+            if (st == PropStatus::failed) {
+                prop.pending().clear();
+                clear_queue();
+                return false;
+            }
+            if (st == PropStatus::nofix || !prop.pending().empty()) schedule(p);
+        }
+        return true;
+    }
+
+    // Propagator runs so far (a statistic).
+    std::uint64_t propagations() const noexcept { return propagations_; }
+
+private:
+    struct Sub {
+        int prop;
+        int tag;
+    };
+    struct VarSubs {
+        std::vector<Sub> list;
+        std::uint32_t domain_end = 0;
+        std::uint32_t bounds_end = 0;
+    };
+    // A fixed-width domain is small: save it whole. A dynamic one saves only
+    // the words an update overwrites.
+    struct FixedSave {
+        std::uint32_t var;
+        Domain old;
+    };
+    struct WordSave {
+        std::uint32_t var;
+        std::uint32_t word;
+        detail::word old;
+    };
+    using DomainSave = std::conditional_t<Domain::is_dynamic, WordSave, FixedSave>;
+    struct CellSave {
+        std::size_t cell;
+        std::int64_t old;
+    };
+
+    template <class Op>
+    Change update(int var, Op&& op) {
+        const auto i = static_cast<std::size_t>(var);
+        Domain& d = doms_[i];
+        const std::uint64_t now = dom_trail_.stamp();
+        Change c;
+        if constexpr (Domain::is_dynamic) {
+            c = op(d, [&](std::size_t w) {
+                const std::size_t g = word_offset_[i] + w;
+                if (word_stamp_[g] != now) {
+                    word_stamp_[g] = now;
+                    dom_trail_.record({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w), d.word_at(w)});
+                }
+            });
+        } else {
+            c = op(d, [&](std::size_t) {
+                if (stamp_[i] != now) {
+                    stamp_[i] = now;
+                    dom_trail_.record({static_cast<std::uint32_t>(i), d});
+                }
+            });
+        }
+        if (c != Change::none && c != Change::failed) notify(i, c);
+        return c;
+    }
+
+    void restore(const DomainSave& e) {
+        if constexpr (Domain::is_dynamic)
+            doms_[e.var].restore_word(e.word, e.old);
+        else
+            doms_[e.var] = e.old;
+    }
+
+    void notify(std::size_t var, Change c) {
+        const VarSubs& vs = subs_[var];
+        const std::size_t end = c == Change::fixed    ? vs.list.size()
+                                : c == Change::bounds ? vs.bounds_end
+                                                      : vs.domain_end;
+        for (std::size_t k = 0; k < end; ++k) {
+            const Sub& sub = vs.list[k];
+            if (sub.tag >= 0) props_[static_cast<std::size_t>(sub.prop)]->pending().push_back(sub.tag);
+            schedule(sub.prop);
+        }
+    }
+
+    void clear_queue() noexcept {
+        for (; count_ > 0; --count_) {
+            const auto p = static_cast<std::size_t>(ring_[head_]);
+            queued_[p] = 0;
+            props_[p]->pending().clear();
+            if (++head_ == ring_.size()) head_ = 0;
+        }
+    }
+
+    std::vector<Domain> doms_;
+    std::vector<std::pair<int, int>> init_;   // initial bounds, to recognise our handles
+    std::vector<std::uint64_t> stamp_;        // per variable: level stamp of its last save
+    std::vector<std::size_t> word_offset_;    // dynamic domains: first word of each variable
+    std::vector<std::uint64_t> word_stamp_;   // dynamic domains: per word stamp
+    Trail<DomainSave> dom_trail_;
+    std::vector<std::int64_t> cells_;
+    std::vector<std::uint64_t> cell_stamp_;
+    Trail<CellSave> cell_trail_;
+    std::vector<std::unique_ptr<propagator_type>> props_;
+    std::vector<VarSubs> subs_;
+    std::vector<std::uint8_t> queued_;
+    std::vector<int> ring_;  // the queue, a ring with one slot per propagator
+    std::size_t head_ = 0;
+    std::size_t count_ = 0;
+    std::uint64_t propagations_ = 0;
+};
+
+} // namespace propane
+
+#endif

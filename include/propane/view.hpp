@@ -1,0 +1,274 @@
+#ifndef PROPANE_VIEW_HPP
+#define PROPANE_VIEW_HPP
+
+// Views let one propagator serve x, x + c and a*x + b. A view is a small
+// value (a variable handle plus coefficients) whose methods take the store;
+// propagators are templates over the view type, so the mapping is inlined
+// and costs no virtual call per value (Gecode's design, without its macros).
+//
+// Every view offers the same members, which is what the View concept checks:
+//   var()                          the underlying IntVar
+//   min(s) max(s) size(s) fixed(s) value(s) contains(s, v)
+//   next(s, v)  smallest view value > v   (precondition v < max(s))
+//   prev(s, v)  largest view value < v    (precondition v > min(s))
+//   remove(s, v) remove_below(s, v) remove_above(s, v) assign(s, v) -> Change
+//   of(x)       the view's value when its variable takes the value x
+//   lo() hi()   the least and greatest value the view could ever take
+//
+// Each view is checked when it is made: the image of its variable's initial
+// range must fit in int, so no arithmetic inside propagation can overflow.
+
+#include <concepts>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "domain.hpp"
+#include "error.hpp"
+
+namespace propane {
+
+namespace detail {
+
+inline constexpr std::int64_t int_min = std::numeric_limits<int>::min();
+inline constexpr std::int64_t int_max = std::numeric_limits<int>::max();
+
+// Division rounding toward -inf / +inf, for any sign of the divisor.
+constexpr std::int64_t floor_div(std::int64_t n, std::int64_t d) noexcept {
+    const std::int64_t q = n / d;
+    return (n % d != 0 && ((n < 0) != (d < 0))) ? q - 1 : q;
+}
+constexpr std::int64_t ceil_div(std::int64_t n, std::int64_t d) noexcept {
+    const std::int64_t q = n / d;
+    return (n % d != 0 && ((n < 0) == (d < 0))) ? q + 1 : q;
+}
+
+// Updates of a variable by a bound computed in 64 bits: a bound beyond int
+// either removes nothing or everything, never wraps.
+template <class X, class S>
+Change keep_at_least(const X& x, S& s, std::int64_t t) {
+    if (t < int_min) return Change::none;
+    if (t > int_max) return Change::failed;
+    return x.remove_below(s, static_cast<int>(t));
+}
+template <class X, class S>
+Change keep_at_most(const X& x, S& s, std::int64_t t) {
+    if (t > int_max) return Change::none;
+    if (t < int_min) return Change::failed;
+    return x.remove_above(s, static_cast<int>(t));
+}
+template <class X, class S>
+bool contains64(const X& x, const S& s, std::int64_t t) noexcept {
+    return t >= int_min && t <= int_max && x.contains(s, static_cast<int>(t));
+}
+
+inline void check_fits(std::int64_t lo, std::int64_t hi, const char* what) {
+    if (lo < int_min || hi > int_max)
+        throw model_error(std::string(what) + " overflows int: its values span " + std::to_string(lo) + ".." +
+                          std::to_string(hi));
+}
+
+} // namespace detail
+
+// A variable of a Store, by index. It also remembers the variable's initial
+// bounds, which is what lets views refuse overflow when they are made.
+class IntVar {
+public:
+    IntVar() = default;
+    IntVar(int index, int lo, int hi) noexcept : index_(index), lo_(lo), hi_(hi) {}
+
+    int index() const noexcept { return index_; }
+    IntVar var() const noexcept { return *this; }
+    int lo() const noexcept { return lo_; }
+    int hi() const noexcept { return hi_; }
+    static constexpr int of(int x) noexcept { return x; }
+
+    template <class S> int min(const S& s) const noexcept { return s.domain(index_).min(); }
+    template <class S> int max(const S& s) const noexcept { return s.domain(index_).max(); }
+    template <class S> unsigned size(const S& s) const noexcept { return s.domain(index_).size(); }
+    template <class S> bool fixed(const S& s) const noexcept { return s.domain(index_).fixed(); }
+    template <class S> int value(const S& s) const noexcept { return s.domain(index_).value(); }
+    template <class S> bool contains(const S& s, int v) const noexcept { return s.domain(index_).contains(v); }
+    template <class S> int next(const S& s, std::int64_t v) const noexcept { return s.domain(index_).next(v); }
+    template <class S> int prev(const S& s, std::int64_t v) const noexcept { return s.domain(index_).prev(v); }
+
+    template <class S> Change remove(S& s, int v) const { return s.remove(index_, v); }
+    template <class S> Change remove_below(S& s, int v) const { return s.remove_below(index_, v); }
+    template <class S> Change remove_above(S& s, int v) const { return s.remove_above(index_, v); }
+    template <class S> Change assign(S& s, int v) const { return s.assign(index_, v); }
+
+    bool operator==(const IntVar&) const = default;
+
+private:
+    int index_ = -1;
+    int lo_ = 0;
+    int hi_ = 0;
+};
+
+// x + c
+class OffsetView {
+public:
+    OffsetView(IntVar x, int c) : x_(x), c_(c) {
+        detail::check_fits(std::int64_t{x.lo()} + c, std::int64_t{x.hi()} + c, "offset view x + c");
+    }
+
+    IntVar var() const noexcept { return x_; }
+    int offset() const noexcept { return c_; }
+    int lo() const noexcept { return x_.lo() + c_; }
+    int hi() const noexcept { return x_.hi() + c_; }
+    int of(int x) const noexcept { return x + c_; }
+
+    template <class S> int min(const S& s) const noexcept { return x_.min(s) + c_; }
+    template <class S> int max(const S& s) const noexcept { return x_.max(s) + c_; }
+    template <class S> unsigned size(const S& s) const noexcept { return x_.size(s); }
+    template <class S> bool fixed(const S& s) const noexcept { return x_.fixed(s); }
+    template <class S> int value(const S& s) const noexcept { return x_.value(s) + c_; }
+    template <class S> bool contains(const S& s, int v) const noexcept {
+        return detail::contains64(x_, s, std::int64_t{v} - c_);
+    }
+    template <class S> int next(const S& s, int v) const noexcept { return x_.next(s, std::int64_t{v} - c_) + c_; }
+    template <class S> int prev(const S& s, int v) const noexcept { return x_.prev(s, std::int64_t{v} - c_) + c_; }
+
+    template <class S> Change remove(S& s, int v) const {
+        return contains(s, v) ? x_.remove(s, static_cast<int>(std::int64_t{v} - c_)) : Change::none;
+    }
+    template <class S> Change remove_below(S& s, int v) const {
+        return detail::keep_at_least(x_, s, std::int64_t{v} - c_);
+    }
+    template <class S> Change remove_above(S& s, int v) const {
+        return detail::keep_at_most(x_, s, std::int64_t{v} - c_);
+    }
+    template <class S> Change assign(S& s, int v) const {
+        return contains(s, v) ? x_.assign(s, static_cast<int>(std::int64_t{v} - c_)) : Change::failed;
+    }
+
+private:
+    IntVar x_;
+    int c_;
+};
+
+// a*x + b, a != 0. For |a| > 1 the view has holes (values a does not
+// divide are absent), and bounds are rounded inward as Gecode's ScaleView
+// does, so remove_below(v) keeps exactly the view values >= v.
+class AffineView {
+public:
+    AffineView(IntVar x, int a, int b) : x_(x), a_(a), b_(b) {
+        if (a == 0) throw model_error("affine view a*x + b needs a != 0");
+        const std::int64_t u = std::int64_t{a} * x.lo() + b, w = std::int64_t{a} * x.hi() + b;
+        detail::check_fits(u < w ? u : w, u < w ? w : u, "affine view a*x + b");
+    }
+
+    IntVar var() const noexcept { return x_; }
+    int scale() const noexcept { return a_; }
+    int offset() const noexcept { return b_; }
+    int lo() const noexcept { return a_ > 0 ? of(x_.lo()) : of(x_.hi()); }
+    int hi() const noexcept { return a_ > 0 ? of(x_.hi()) : of(x_.lo()); }
+    int of(int x) const noexcept { return a_ * x + b_; }
+
+    template <class S> int min(const S& s) const noexcept { return a_ > 0 ? of(x_.min(s)) : of(x_.max(s)); }
+    template <class S> int max(const S& s) const noexcept { return a_ > 0 ? of(x_.max(s)) : of(x_.min(s)); }
+    template <class S> unsigned size(const S& s) const noexcept { return x_.size(s); }
+    template <class S> bool fixed(const S& s) const noexcept { return x_.fixed(s); }
+    template <class S> int value(const S& s) const noexcept { return of(x_.value(s)); }
+    template <class S> bool contains(const S& s, int v) const noexcept {
+        const std::int64_t d = std::int64_t{v} - b_;
+        return d % a_ == 0 && detail::contains64(x_, s, d / a_);
+    }
+    template <class S> int next(const S& s, int v) const noexcept {
+        const std::int64_t d = std::int64_t{v} - b_;
+        return a_ > 0 ? of(x_.next(s, detail::floor_div(d, a_)))
+                      : of(x_.prev(s, detail::ceil_div(d, a_)));
+    }
+    template <class S> int prev(const S& s, int v) const noexcept {
+        const std::int64_t d = std::int64_t{v} - b_;
+        return a_ > 0 ? of(x_.prev(s, detail::ceil_div(d, a_)))
+                      : of(x_.next(s, detail::floor_div(d, a_)));
+    }
+
+    template <class S> Change remove(S& s, int v) const {
+        return contains(s, v) ? x_.remove(s, static_cast<int>((std::int64_t{v} - b_) / a_)) : Change::none;
+    }
+    template <class S> Change remove_below(S& s, int v) const {
+        const std::int64_t d = std::int64_t{v} - b_;
+        return a_ > 0 ? detail::keep_at_least(x_, s, detail::ceil_div(d, a_))
+                      : detail::keep_at_most(x_, s, detail::floor_div(d, a_));
+    }
+    template <class S> Change remove_above(S& s, int v) const {
+        const std::int64_t d = std::int64_t{v} - b_;
+        return a_ > 0 ? detail::keep_at_most(x_, s, detail::floor_div(d, a_))
+                      : detail::keep_at_least(x_, s, detail::ceil_div(d, a_));
+    }
+    template <class S> Change assign(S& s, int v) const {
+        return contains(s, v) ? x_.assign(s, static_cast<int>((std::int64_t{v} - b_) / a_)) : Change::failed;
+    }
+
+private:
+    IntVar x_;
+    int a_;
+    int b_;
+};
+
+// ---- building views with arithmetic ----------------------------------------
+
+inline OffsetView operator+(IntVar x, int c) { return {x, c}; }
+inline OffsetView operator+(int c, IntVar x) { return {x, c}; }
+inline OffsetView operator-(IntVar x, int c) {
+    detail::check_fits(-std::int64_t{c}, -std::int64_t{c}, "offset view x - c");
+    return {x, -c};
+}
+inline OffsetView operator-(OffsetView v, int c) {
+    const std::int64_t sum = std::int64_t{v.offset()} - c;
+    detail::check_fits(sum, sum, "offset view (x + c) - d");
+    return {v.var(), static_cast<int>(sum)};
+}
+inline OffsetView operator+(OffsetView v, int c) {
+    const std::int64_t sum = std::int64_t{v.offset()} + c;
+    detail::check_fits(sum, sum, "offset view (x + c) + d");
+    return {v.var(), static_cast<int>(sum)};
+}
+
+inline AffineView operator*(int a, IntVar x) { return {x, a, 0}; }
+inline AffineView operator*(IntVar x, int a) { return {x, a, 0}; }
+inline AffineView operator-(IntVar x) { return {x, -1, 0}; }
+inline AffineView operator+(AffineView v, int c) {
+    const std::int64_t sum = std::int64_t{v.offset()} + c;
+    detail::check_fits(sum, sum, "affine view (a*x + b) + c");
+    return {v.var(), v.scale(), static_cast<int>(sum)};
+}
+inline AffineView operator-(AffineView v, int c) {
+    const std::int64_t sum = std::int64_t{v.offset()} - c;
+    detail::check_fits(sum, sum, "affine view (a*x + b) - c");
+    return {v.var(), v.scale(), static_cast<int>(sum)};
+}
+inline AffineView operator*(int k, AffineView v) {
+    const std::int64_t a = std::int64_t{k} * v.scale(), b = std::int64_t{k} * v.offset();
+    detail::check_fits(a, a, "affine view k*(a*x + b), coefficient");
+    detail::check_fits(b, b, "affine view k*(a*x + b), offset");
+    return {v.var(), static_cast<int>(a), static_cast<int>(b)};
+}
+inline AffineView operator*(int k, OffsetView v) { return k * AffineView(v.var(), 1, v.offset()); }
+
+// What a propagator needs from a view over store type S.
+template <class V, class S>
+concept View = requires(const V& v, S& s, const S& cs, int x) {
+    { v.var() } -> std::same_as<IntVar>;
+    { v.of(x) } -> std::convertible_to<int>;
+    { v.lo() } -> std::convertible_to<int>;
+    { v.hi() } -> std::convertible_to<int>;
+    { v.min(cs) } -> std::convertible_to<int>;
+    { v.max(cs) } -> std::convertible_to<int>;
+    { v.size(cs) } -> std::convertible_to<unsigned>;
+    { v.fixed(cs) } -> std::convertible_to<bool>;
+    { v.value(cs) } -> std::convertible_to<int>;
+    { v.contains(cs, x) } -> std::convertible_to<bool>;
+    { v.next(cs, x) } -> std::convertible_to<int>;
+    { v.prev(cs, x) } -> std::convertible_to<int>;
+    { v.remove(s, x) } -> std::same_as<Change>;
+    { v.remove_below(s, x) } -> std::same_as<Change>;
+    { v.remove_above(s, x) } -> std::same_as<Change>;
+    { v.assign(s, x) } -> std::same_as<Change>;
+};
+
+} // namespace propane
+
+#endif
