@@ -147,7 +147,12 @@ public:
     int add_propagator(std::unique_ptr<propagator_type> p) {
         props_.push_back(std::move(p));
         queued_.push_back(0);
-        ring_.push_back(0);
+        // Grow the ring with the queued entries moved to its front: a slot
+        // appended behind entries that wrap around would split the queue.
+        std::vector<int> ring(ring_.size() + 1, 0);
+        for (std::size_t k = 0; k < count_; ++k) ring[k] = ring_[(head_ + k) % ring_.size()];
+        ring_ = std::move(ring);
+        head_ = 0;
         const auto id = static_cast<int>(props_.size() - 1);
         schedule(id);
         return id;

@@ -163,7 +163,8 @@ public:
     int offset() const noexcept { return b_; }
     int lo() const noexcept { return a_ > 0 ? of(x_.lo()) : of(x_.hi()); }
     int hi() const noexcept { return a_ > 0 ? of(x_.hi()) : of(x_.lo()); }
-    int of(int x) const noexcept { return a_ * x + b_; }
+    // In 64 bits: a*x alone may leave int even when a*x + b does not.
+    int of(int x) const noexcept { return static_cast<int>(std::int64_t{a_} * x + b_); }
 
     template <class S> int min(const S& s) const noexcept { return a_ > 0 ? of(x_.min(s)) : of(x_.max(s)); }
     template <class S> int max(const S& s) const noexcept { return a_ > 0 ? of(x_.max(s)) : of(x_.min(s)); }

@@ -1,0 +1,569 @@
+// The store: variables and handles, which updates wake which subscribers,
+// the propagation queue (once per propagator, failure, nofix), and deep
+// copies.
+
+#include <doctest/doctest.h>
+
+#include <propane/domain.hpp>
+#include <propane/error.hpp>
+#include <propane/propagator.hpp>
+#include <propane/store.hpp>
+#include <propane/view.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+// Failure messages show container contents instead of "{?}".
+namespace doctest {
+template <class T>
+struct StringMaker<std::vector<T>> {
+    static String convert(const std::vector<T>& v) {
+        String out = "{";
+        for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + toString(v[i]);
+        return out + "}";
+    }
+};
+} // namespace doctest
+
+namespace {
+
+using propane::Change;
+using propane::Event;
+using propane::IntVar;
+using propane::PropStatus;
+
+// A propagator that records its runs and the tags pending at each, and
+// does what its body says (nothing by default). The body gets the store it
+// runs in, never captures one, so a copied store's probe acts on the copy.
+template <class S>
+class Probe : public propane::PropagatorBase<S, Probe<S>> {
+public:
+    using Body = std::function<PropStatus(S&, Probe&)>;
+    explicit Probe(Body body = {}) : body_(std::move(body)) {}
+
+    PropStatus propagate(S& s) override {
+        ++runs;
+        seen.push_back(this->pending());
+        this->pending().clear();
+        return body_ ? body_(s, *this) : PropStatus::fix;
+    }
+
+    int runs = 0;
+    std::vector<std::vector<int>> seen;
+
+private:
+    Body body_;
+};
+
+template <class S>
+int add_probe(S& s, typename Probe<S>::Body body = {}) {
+    return s.add_propagator(std::make_unique<Probe<S>>(std::move(body)));
+}
+
+template <class S>
+Probe<S>& probe(S& s, int id) {
+    return dynamic_cast<Probe<S>&>(s.propagator(id));
+}
+
+std::vector<int> sorted(std::vector<int> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+using Ref = std::set<int>;
+
+template <class S>
+Ref contents(const S& s, IntVar x) {
+    Ref r;
+    s.domain(x).for_each([&](int v) { r.insert(v); });
+    return r;
+}
+
+std::string str(Change c) {
+    switch (c) {
+    case Change::none: return "none";
+    case Change::domain: return "domain";
+    case Change::bounds: return "bounds";
+    case Change::fixed: return "fixed";
+    case Change::failed: return "failed";
+    }
+    return "invalid Change " + std::to_string(static_cast<int>(c));
+}
+
+Change expected_change(const Ref& before, const Ref& after) {
+    if (after.empty()) return Change::failed;
+    if (after == before) return Change::none;
+    if (after.size() == 1) return Change::fixed;
+    if (*after.begin() != *before.begin() || *after.rbegin() != *before.rbegin()) return Change::bounds;
+    return Change::domain;
+}
+
+#define STORES propane::Store<propane::BitDomain<2>>, propane::Store<propane::BitDomain<propane::dynamic>>
+
+} // namespace
+
+TEST_CASE_TEMPLATE("int_var and int_vars", S, STORES) {
+    S s;
+    CHECK(s.num_vars() == 0);
+    const IntVar a = s.int_var(-3, 7);
+    CHECK(a.index() == 0);
+    CHECK(a.lo() == -3);
+    CHECK(a.hi() == 7);
+    CHECK(s.domain(a) == typename S::domain_type(-3, 7));
+    CHECK(s.domain(0) == s.domain(a));
+
+    const std::vector<IntVar> xs = s.int_vars(4, 10, 100);
+    REQUIRE(xs.size() == 4);
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        CHECK(xs[i].index() == static_cast<int>(i) + 1);
+        CHECK(xs[i].lo() == 10);
+        CHECK(xs[i].hi() == 100);
+        CHECK(s.domain(xs[i]) == typename S::domain_type(10, 100));
+    }
+    CHECK(s.num_vars() == 5);
+    CHECK(s.int_vars(0, 1, 2).empty());
+    CHECK(s.num_vars() == 5);
+
+    // A failed creation leaves the store as it was.
+    CHECK_THROWS_AS(s.int_vars(-1, 0, 3), propane::model_error);
+    CHECK_THROWS_AS(s.int_vars(-1, 0, 3), std::invalid_argument);
+    CHECK_THROWS_AS(s.int_var(4, 3), propane::model_error);
+    if constexpr (!S::domain_type::is_dynamic) {
+        CHECK_THROWS_AS(s.int_var(0, 128), propane::model_error);
+        CHECK_THROWS_AS(s.int_vars(2, 0, 128), propane::model_error);
+    }
+    CHECK(s.num_vars() == 5);
+    const IntVar b = s.int_var(1, 2);
+    CHECK(b.index() == 5);
+    CHECK_NOTHROW(s.check(b));
+    // Updates go to the right variable.
+    s.remove(b.index(), 1);
+    CHECK(s.domain(b).fixed());
+    CHECK(s.domain(a).size() == 11);
+}
+
+TEST_CASE_TEMPLATE("check rejects handles that are not this store's", S, STORES) {
+    S s;
+    const IntVar x = s.int_var(0, 9);
+    const IntVar y = s.int_var(-5, 5);
+    CHECK_NOTHROW(s.check(x));
+    CHECK_NOTHROW(s.check(y));
+    CHECK_THROWS_AS(s.check(IntVar{}), propane::model_error);
+    CHECK_THROWS_AS(s.check(IntVar(2, 0, 9)), propane::model_error);
+    CHECK_THROWS_AS(s.check(IntVar(-7, 0, 9)), propane::model_error);
+    CHECK_THROWS_AS(s.check(IntVar(0, 0, 10)), propane::model_error);
+    CHECK_THROWS_AS(s.check(IntVar(0, 1, 9)), propane::model_error);
+    CHECK_THROWS_AS(s.check(IntVar(1, 0, 9)), propane::model_error);
+
+    S other;
+    other.int_var(100, 200);
+    const IntVar foreign = other.int_var(7, 8);
+    CHECK_THROWS_AS(s.check(foreign), propane::model_error);
+    CHECK_THROWS_AS(s.check(other.int_var(0, 9)), propane::model_error); // index 2: none here
+    const int p = add_probe(s);
+    CHECK_THROWS_AS(s.subscribe(foreign, p, Event::domain), propane::model_error);
+    CHECK_THROWS_AS(s.subscribe(foreign, p, Event::domain), std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("each change wakes exactly the matching subscribers", S, STORES) {
+    std::mt19937 rng(2024);
+    S s;
+    const IntVar x = s.int_var(-20, 100);
+    const IntVar y = s.int_var(-20, 100);
+    const int on_domain = add_probe(s), on_bounds = add_probe(s), on_fixed = add_probe(s);
+    const int on_y = add_probe(s);
+    s.subscribe(x, on_domain, Event::domain, 10);
+    s.subscribe(x, on_bounds, Event::bounds, 20);
+    s.subscribe(x, on_fixed, Event::fixed, 30);
+    s.subscribe(y, on_y, Event::domain, 40);
+    s.subscribe(y, on_y, Event::bounds, 41);
+    s.subscribe(y, on_y, Event::fixed, 42);
+    const int ids[] = {on_domain, on_bounds, on_fixed, on_y};
+
+    // Each new propagator is queued for a first run, with nothing pending.
+    CHECK(s.propagations() == 0);
+    CHECK(s.propagate());
+    CHECK(s.propagations() == 4);
+    for (int id : ids) {
+        CHECK(probe(s, id).runs == 1);
+        CHECK(probe(s, id).seen.back().empty());
+    }
+
+    s.push_level();
+    Ref ref = contents(s, x);
+    std::map<Change, int> seen_changes;
+    for (int step = 0; step < 600; ++step) {
+        CAPTURE(step);
+        int runs_before[4];
+        for (int k = 0; k < 4; ++k) runs_before[k] = probe(s, ids[k]).runs;
+        const std::uint64_t props_before = s.propagations();
+
+        const int v = std::uniform_int_distribution<int>(*ref.begin() - 2, *ref.rbegin() + 2)(rng);
+        Ref after = ref;
+        Change got{};
+        switch (std::uniform_int_distribution<int>(0, 5)(rng)) {
+        case 0:
+        case 1:
+            got = s.remove(x.index(), v);
+            after.erase(v);
+            break;
+        case 2:
+            got = s.remove_below(x.index(), v);
+            after.erase(after.begin(), after.lower_bound(v));
+            break;
+        case 3:
+            got = s.remove_above(x.index(), v);
+            after.erase(after.upper_bound(v), after.end());
+            break;
+        case 4:
+            got = s.assign(x.index(), v);
+            after = after.count(v) ? Ref{v} : Ref{};
+            break;
+        default: {
+            typename S::domain_type mask(v - 3, v + 3);
+            mask.remove(v);
+            got = s.intersect(x.index(), mask);
+            Ref kept;
+            for (int w : after)
+                if (mask.contains(w)) kept.insert(w);
+            after = kept;
+        }
+        }
+        const Change want = expected_change(ref, after);
+        CHECK(str(got) == str(want));
+        ++seen_changes[want];
+        if (want != Change::failed) ref = after;
+
+        const bool wake_domain = want == Change::domain || want == Change::bounds || want == Change::fixed;
+        const bool wake_bounds = want == Change::bounds || want == Change::fixed;
+        const bool wake_fixed = want == Change::fixed;
+        CHECK(s.propagate());
+        CHECK(probe(s, on_domain).runs == runs_before[0] + wake_domain);
+        CHECK(probe(s, on_bounds).runs == runs_before[1] + wake_bounds);
+        CHECK(probe(s, on_fixed).runs == runs_before[2] + wake_fixed);
+        CHECK(probe(s, on_y).runs == runs_before[3]);
+        CHECK(s.propagations() == props_before + wake_domain + wake_bounds + wake_fixed);
+        if (wake_domain) CHECK(probe(s, on_domain).seen.back() == std::vector<int>{10});
+        if (wake_bounds) CHECK(probe(s, on_bounds).seen.back() == std::vector<int>{20});
+        if (wake_fixed) CHECK(probe(s, on_fixed).seen.back() == std::vector<int>{30});
+
+        if (ref.size() == 1) {
+            // Backtracking restores x and wakes nobody.
+            s.pop_level();
+            const std::uint64_t before_pop = s.propagations();
+            CHECK(s.propagate());
+            CHECK(s.propagations() == before_pop);
+            s.push_level();
+            ref = contents(s, x);
+        }
+    }
+    // The random walk met every kind of change.
+    for (Change c : {Change::none, Change::domain, Change::bounds, Change::fixed, Change::failed})
+        CHECK(seen_changes[c] > 0);
+
+    // And y's subscriptions, with one propagator on all three events: a
+    // fixing change fires all three, each appending its tag.
+    s.assign(y.index(), 5);
+    CHECK(s.propagate());
+    CHECK(sorted(probe(s, on_y).seen.back()) == std::vector<int>{40, 41, 42});
+}
+
+TEST_CASE_TEMPLATE("a propagator is queued once however many events fire", S, STORES) {
+    S s;
+    const IntVar x = s.int_var(0, 50);
+    const IntVar y = s.int_var(0, 50);
+    const int p = add_probe(s), q = add_probe(s), untagged = add_probe(s);
+    s.subscribe(x, p, Event::domain, 0);
+    s.subscribe(y, p, Event::domain, 1);
+    s.subscribe(x, q, Event::bounds, 7);
+    s.subscribe(x, untagged, Event::domain);
+    s.subscribe(y, untagged, Event::fixed);
+    CHECK(s.propagate());
+    const std::uint64_t props = s.propagations();
+
+    s.remove(y.index(), 10);       // domain on y
+    s.remove(x.index(), 20);       // domain on x
+    s.remove(x.index(), 20);       // none: fires nothing
+    s.remove_below(x.index(), 3);  // bounds on x
+    s.remove(y.index(), 11);       // domain on y
+    s.assign(y.index(), 30);       // fixed on y
+    s.assign(y.index(), 31);       // failed: fires nothing
+    CHECK(s.propagate());
+    CHECK(s.propagations() == props + 3);
+    CHECK(probe(s, p).runs == 2);
+    CHECK(probe(s, q).runs == 2);
+    CHECK(probe(s, untagged).runs == 2);
+    // One tag per firing, in the order they fired.
+    CHECK(probe(s, p).seen.back() == std::vector<int>{1, 0, 0, 1, 1});
+    CHECK(probe(s, q).seen.back() == std::vector<int>{7});
+    CHECK(probe(s, untagged).seen.back().empty());
+    // Nothing left over for the next round.
+    CHECK(s.propagate());
+    CHECK(s.propagations() == props + 3);
+}
+
+TEST_CASE_TEMPLATE("a failing propagator empties the queue", S, STORES) {
+    S s;
+    const IntVar x = s.int_var(0, 20);
+    int fail_times = 0;
+    const int failing = add_probe(s, [&fail_times](S&, Probe<S>&) {
+        return fail_times-- > 0 ? PropStatus::failed : PropStatus::fix;
+    });
+    const int later = add_probe(s);
+    s.subscribe(x, failing, Event::domain, 1);
+    s.subscribe(x, later, Event::domain, 2);
+    CHECK(s.propagate());
+    fail_times = 1;
+    const std::uint64_t props = s.propagations();
+
+    s.remove(x.index(), 5);
+    s.remove(x.index(), 6);
+    CHECK_FALSE(s.propagate());
+    CHECK(s.propagations() == props + 1);
+    CHECK(probe(s, failing).runs == 2);
+    CHECK(probe(s, later).runs == 1); // never got its turn
+    CHECK(probe(s, failing).pending().empty());
+    CHECK(probe(s, later).pending().empty());
+
+    // Nothing scheduled: nothing runs.
+    CHECK(s.propagate());
+    CHECK(s.propagations() == props + 1);
+
+    // Both can be queued again, and see only the new tags.
+    s.remove(x.index(), 7);
+    CHECK(s.propagate());
+    CHECK(probe(s, failing).runs == 3);
+    CHECK(probe(s, later).runs == 2);
+    CHECK(probe(s, failing).seen.back() == std::vector<int>{1});
+    CHECK(probe(s, later).seen.back() == std::vector<int>{2});
+}
+
+TEST_CASE_TEMPLATE("nofix runs a propagator again", S, STORES) {
+    S s;
+    int left = 3;
+    const int p = add_probe(s, [&left](S&, Probe<S>&) { return --left > 0 ? PropStatus::nofix : PropStatus::fix; });
+    const int other = add_probe(s);
+    CHECK(s.propagate());
+    CHECK(probe(s, p).runs == 3);
+    CHECK(probe(s, other).runs == 1);
+    CHECK(s.propagations() == 4);
+}
+
+TEST_CASE_TEMPLATE("updates made by a running propagator", S, STORES) {
+    S s;
+    const IntVar trigger = s.int_var(0, 5);
+    const IntVar a = s.int_var(0, 20);
+    const IntVar b = s.int_var(0, 20);
+    // Subscribed untagged to the variable it prunes: its own removal must
+    // not queue it again (were it requeued, it would run until a is fixed).
+    const int self = add_probe(s, [a](S& st, Probe<S>&) {
+        if (!st.domain(a).fixed()) st.remove(a.index(), st.domain(a).max());
+        return PropStatus::fix;
+    });
+    // Tagged: its own removal leaves a tag, so it runs once more.
+    const int tagged = add_probe(s, [b](S& st, Probe<S>&) {
+        st.remove(b.index(), 16);
+        return PropStatus::fix;
+    });
+    const int watcher = add_probe(s);
+    s.subscribe(trigger, self, Event::domain);
+    s.subscribe(a, self, Event::domain);
+    s.subscribe(b, tagged, Event::domain, 3);
+    s.subscribe(a, watcher, Event::domain);
+    CHECK(s.propagate());
+    CHECK(probe(s, self).runs == 1);
+    CHECK(s.domain(a).max() == 19);
+    CHECK(probe(s, tagged).runs == 2);
+    CHECK(probe(s, tagged).seen == std::vector<std::vector<int>>{{}, {3}});
+    CHECK_FALSE(s.domain(b).contains(16));
+    CHECK(probe(s, watcher).runs == 1);
+
+    // Another propagator's update wakes the watcher.
+    s.remove(trigger.index(), 0);
+    CHECK(s.propagate());
+    CHECK(probe(s, self).runs == 2);
+    CHECK(s.domain(a).max() == 18);
+    CHECK(probe(s, watcher).runs == 2);
+}
+
+TEST_CASE_TEMPLATE("propagation runs to a fixpoint", S, STORES) {
+    S s;
+    const std::vector<IntVar> xs = s.int_vars(6, 0, 9);
+    // x[i] = x[i+1], one way, as a chain woken by fixing.
+    for (std::size_t i = 0; i + 1 < xs.size(); ++i) {
+        const IntVar from = xs[i], to = xs[i + 1];
+        const int id = add_probe(s, [from, to](S& st, Probe<S>&) {
+            if (!st.domain(from).fixed()) return PropStatus::fix;
+            return st.assign(to.index(), st.domain(from).value()) == Change::failed ? PropStatus::failed
+                                                                                       : PropStatus::fix;
+        });
+        s.subscribe(from, id, Event::fixed);
+    }
+    CHECK(s.propagate());
+    const std::uint64_t props = s.propagations();
+    s.push_level();
+    s.assign(xs[0].index(), 4);
+    CHECK(s.propagate());
+    for (const IntVar x : xs) CHECK(s.domain(x).value() == 4);
+    CHECK(s.propagations() == props + xs.size() - 1);
+    s.pop_level();
+
+    s.push_level();
+    s.remove(xs.back().index(), 7);
+    s.assign(xs[0].index(), 7);
+    CHECK_FALSE(s.propagate());
+    s.pop_level();
+    int runs = 0;
+    for (int id = 0; id < s.num_propagators(); ++id) runs += probe(s, id).runs;
+    CHECK(s.propagations() == static_cast<std::uint64_t>(runs));
+}
+
+TEST_CASE_TEMPLATE("posting while propagators are queued keeps them all", S, STORES) {
+    // The queue is a ring of one slot per propagator. Adding a propagator
+    // while the queued ones wrap around the end of the ring must not lose
+    // or duplicate any of them.
+    S s;
+    const std::vector<IntVar> v = s.int_vars(3, 0, 30);
+    std::vector<int> ids;
+    for (int k = 0; k < 3; ++k) {
+        ids.push_back(add_probe(s));
+        s.subscribe(v[static_cast<std::size_t>(k)], ids.back(), Event::domain, k);
+    }
+    CHECK(s.propagate());
+    // Move the ring's head off slot 0.
+    s.remove(v[0].index(), 1);
+    CHECK(s.propagate());
+    for (int k = 0; k < 3; ++k) s.remove(v[static_cast<std::size_t>(k)].index(), 2);
+    const int late = add_probe(s);
+    CHECK(s.propagate());
+    CHECK(probe(s, ids[0]).runs == 3);
+    CHECK(probe(s, ids[1]).runs == 2);
+    CHECK(probe(s, ids[2]).runs == 2);
+    CHECK(probe(s, late).runs == 1);
+    // And every one can still be woken afterwards.
+    for (int k = 0; k < 3; ++k) s.remove(v[static_cast<std::size_t>(k)].index(), 3);
+    CHECK(s.propagate());
+    CHECK(probe(s, ids[0]).runs == 4);
+    CHECK(probe(s, ids[1]).runs == 3);
+    CHECK(probe(s, ids[2]).runs == 3);
+    CHECK(probe(s, ids[2]).seen.back() == std::vector<int>{2});
+}
+
+TEST_CASE_TEMPLATE("post hands the store to the constraint", S, STORES) {
+    struct Watch {
+        IntVar x;
+        int post(S& s) const {
+            s.check(x);
+            const int id = add_probe(s);
+            s.subscribe(x, id, Event::fixed, 9);
+            return id;
+        }
+    };
+    S s;
+    const IntVar x = s.int_var(0, 3);
+    const int id = s.post(Watch{x});
+    CHECK(id == 0);
+    CHECK(s.num_propagators() == 1);
+    CHECK(s.propagate());
+    s.assign(x.index(), 2);
+    CHECK(s.propagate());
+    CHECK(probe(s, id).seen.back() == std::vector<int>{9});
+    S other;
+    CHECK_THROWS_AS(other.post(Watch{x}), propane::model_error);
+}
+
+TEST_CASE_TEMPLATE("a copied store is independent of its original", S, STORES) {
+    S s;
+    const IntVar x = s.int_var(0, 120);
+    const IntVar y = s.int_var(0, 120);
+    const int cell = s.new_cell(11);
+    // y < x, on x's bounds.
+    const int less = add_probe(s, [x, y](S& st, Probe<S>&) {
+        return st.remove_above(y.index(), st.domain(x).max() - 1) == Change::failed ? PropStatus::failed
+                                                                                      : PropStatus::fix;
+    });
+    s.subscribe(x, less, Event::bounds, 5);
+    CHECK(s.propagate());
+    CHECK(s.domain(y).max() == 119);
+    const auto x0 = s.domain(x), y0 = s.domain(y);
+    const std::uint64_t props0 = s.propagations();
+
+    SUBCASE("copy construction") {
+        S t = s;
+        t.remove_above(x.index(), 100);
+        t.set_cell(cell, 12);
+        CHECK(t.propagate());
+        CHECK(t.domain(y).max() == 99);
+        CHECK(probe(t, less).runs == 2);
+        CHECK(probe(t, less).seen.back() == std::vector<int>{5});
+        CHECK(t.propagations() == props0 + 1);
+        CHECK(s.domain(x) == x0);
+        CHECK(s.domain(y) == y0);
+        CHECK(s.cell(cell) == 11);
+        CHECK(probe(s, less).runs == 1);
+        CHECK(s.propagations() == props0);
+        // And the other way round.
+        s.remove_above(x.index(), 60);
+        CHECK(s.propagate());
+        CHECK(s.domain(y).max() == 59);
+        CHECK(t.domain(x).max() == 100);
+        CHECK(t.domain(y).max() == 99);
+        CHECK(probe(t, less).runs == 2);
+    }
+    SUBCASE("copy assignment") {
+        S t;
+        t.int_var(5, 6);
+        t = s;
+        CHECK(t.num_vars() == 2);
+        t.remove_above(x.index(), 100);
+        CHECK(t.propagate());
+        CHECK(t.domain(y).max() == 99);
+        CHECK(s.domain(y) == y0);
+        CHECK(probe(s, less).runs == 1);
+        const S& same = t;
+        t = same; // self-assignment keeps everything
+        CHECK(t.domain(y).max() == 99);
+        CHECK(probe(t, less).runs == 2);
+    }
+    SUBCASE("queue and trail are copied, then go their own ways") {
+        s.push_level();
+        s.remove_above(x.index(), 80); // queues `less` in s
+        s.set_cell(cell, 13);
+        S t = s;
+        CHECK(t.propagate());
+        CHECK(t.domain(y).max() == 79);
+        CHECK(probe(t, less).seen.back() == std::vector<int>{5}); // the tag came along
+        CHECK(s.domain(y) == y0); // s has not propagated yet
+        t.pop_level();
+        CHECK(t.domain(x) == x0);
+        CHECK(t.domain(y) == y0);
+        CHECK(t.cell(cell) == 11);
+        CHECK(s.domain(x).max() == 80);
+        CHECK(s.cell(cell) == 13);
+        CHECK(s.propagate());
+        CHECK(probe(s, less).runs == 2);
+        CHECK(s.domain(y).max() == 79);
+        s.pop_level();
+        CHECK(s.domain(x) == x0);
+        CHECK(s.domain(y) == y0);
+        CHECK(s.cell(cell) == 11);
+    }
+    SUBCASE("a moved store keeps its propagators") {
+        S t = std::move(s);
+        t.remove_above(x.index(), 50);
+        CHECK(t.propagate());
+        CHECK(t.domain(y).max() == 49);
+        CHECK(probe(t, less).runs == 2);
+    }
+}

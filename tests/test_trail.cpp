@@ -1,0 +1,417 @@
+// The trail on its own (levels, stamps, replay order), then through the
+// store: random updates between random push_level/pop_level must restore
+// every domain and cell exactly as it was when the level was pushed.
+
+#include <doctest/doctest.h>
+
+#include <propane/domain.hpp>
+#include <propane/store.hpp>
+#include <propane/trail.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
+// Failure messages show container contents instead of "{?}".
+namespace doctest {
+template <class T>
+struct StringMaker<std::set<T>> {
+    static String convert(const std::set<T>& s) {
+        String out = "{";
+        for (const T& v : s) out += (out.size() > 1 ? ", " : "") + toString(v);
+        return out + "}";
+    }
+};
+} // namespace doctest
+
+namespace {
+
+struct Save {
+    int slot;
+    int old;
+    bool operator==(const Save&) const = default;
+};
+
+std::vector<Save> pop_collect(propane::Trail<Save>& t) {
+    std::vector<Save> seen;
+    t.pop_level([&](const Save& e) { seen.push_back(e); });
+    return seen;
+}
+
+} // namespace
+
+TEST_CASE("trail: a fresh trail records nothing") {
+    propane::Trail<Save> t;
+    CHECK(t.level() == 0);
+    CHECK_FALSE(t.recording());
+    CHECK(t.stamp() == 0);
+    t.record({1, 2});
+    t.record({3, 4});
+    CHECK(t.entries() == 0);
+    // What was recorded before the first mark is not replayed by it.
+    t.push_level();
+    CHECK(t.recording());
+    CHECK(t.level() == 1);
+    CHECK(pop_collect(t).empty());
+    CHECK(t.level() == 0);
+    CHECK_FALSE(t.recording());
+}
+
+TEST_CASE("trail: pop_level replays its own level newest first") {
+    propane::Trail<Save> t;
+    t.push_level();
+    t.record({0, 10});
+    t.record({1, 11});
+    t.push_level();
+    CHECK(t.level() == 2);
+    t.record({2, 12});
+    t.record({0, 13});
+    t.record({5, 14});
+    CHECK(t.entries() == 5);
+    CHECK(pop_collect(t) == std::vector<Save>{{5, 14}, {0, 13}, {2, 12}});
+    CHECK(t.entries() == 2);
+    CHECK(t.level() == 1);
+    t.record({7, 15});
+    CHECK(pop_collect(t) == std::vector<Save>{{7, 15}, {1, 11}, {0, 10}});
+    CHECK(t.level() == 0);
+    CHECK(t.entries() == 0);
+}
+
+TEST_CASE("trail: every level instance gets its own stamp") {
+    propane::Trail<Save> t;
+    std::mt19937 rng(5);
+    std::set<std::uint64_t> used{0}; // 0 is the stamp of level 0
+    std::vector<std::uint64_t> open{0}; // stamps of the levels now open
+    for (int step = 0; step < 2000; ++step) {
+        CAPTURE(step);
+        if (t.level() > 0 && std::uniform_int_distribution<int>(0, 2)(rng) == 0) {
+            t.pop_level([](const Save&) {});
+            open.pop_back();
+        } else if (step % 500 == 499) {
+            // clear() drops the levels but must not hand out old stamps
+            // again: stores compare saved stamps with stamp().
+            t.clear();
+            open.assign(1, 0);
+            CHECK(t.level() == 0);
+            CHECK(t.entries() == 0);
+        } else {
+            t.push_level();
+            CHECK(used.insert(t.stamp()).second);
+            open.push_back(t.stamp());
+        }
+        CHECK(t.level() == static_cast<int>(open.size()) - 1);
+        // Popping returns to the enclosing level instance and its stamp.
+        CHECK(t.stamp() == open.back());
+    }
+}
+
+TEST_CASE("trail: once-per-level saving restores nested levels exactly") {
+    // The protocol the store follows, on an array of ints: save a slot the
+    // first time it changes within a level instance, found by its stamp.
+    std::mt19937 rng(99);
+    for (int run = 0; run < 20; ++run) {
+        propane::Trail<Save> t;
+        std::vector<int> slots(8, 0);
+        std::vector<std::uint64_t> saved_at(slots.size(), 0);
+        std::vector<std::vector<int>> snapshots;
+        std::size_t max_entries_per_level = 0, entries_at_push = 0;
+        for (int step = 0; step < 600; ++step) {
+            const int what = std::uniform_int_distribution<int>(0, 9)(rng);
+            if (what == 0 && t.level() < 10) {
+                snapshots.push_back(slots);
+                t.push_level();
+                entries_at_push = t.entries();
+            } else if (what == 1 && t.level() > 0) {
+                t.pop_level([&](const Save& e) { slots[static_cast<std::size_t>(e.slot)] = e.old; });
+                CHECK(slots == snapshots.back());
+                snapshots.pop_back();
+                entries_at_push = t.entries();
+            } else {
+                const auto i = std::uniform_int_distribution<std::size_t>(0, slots.size() - 1)(rng);
+                if (saved_at[i] != t.stamp()) {
+                    saved_at[i] = t.stamp();
+                    t.record({static_cast<int>(i), slots[i]});
+                }
+                slots[i] = std::uniform_int_distribution<int>(-100, 100)(rng);
+                max_entries_per_level = std::max(max_entries_per_level, t.entries() - entries_at_push);
+            }
+        }
+        // The stamps did their job: no slot was saved twice in one level
+        // instance.
+        CHECK(max_entries_per_level <= slots.size());
+        while (t.level() > 0) {
+            t.pop_level([&](const Save& e) { slots[static_cast<std::size_t>(e.slot)] = e.old; });
+            CHECK(slots == snapshots.back());
+            snapshots.pop_back();
+        }
+    }
+}
+
+// ---- through the store ----------------------------------------------------
+
+namespace {
+
+using Ref = std::set<int>;
+
+template <class D>
+Ref contents(const D& d) {
+    Ref r;
+    d.for_each([&](int v) { r.insert(v); });
+    return r;
+}
+
+// Variable widths: a fixed domain is filled to at most its capacity; a
+// dynamic one spans several words so that only some of them change.
+template <class D>
+std::int64_t max_width() {
+    return D::is_dynamic ? 400 : D::capacity;
+}
+template <class D>
+std::int64_t min_width() {
+    return D::is_dynamic ? 129 : 1;
+}
+
+template <class D>
+struct Model {
+    propane::Store<D> s;
+    std::vector<propane::IntVar> xs;
+    std::vector<Ref> refs; // the reference: what each domain must contain
+    std::vector<int> cells;
+    std::vector<std::int64_t> cell_refs;
+};
+
+struct Snapshot {
+    std::vector<Ref> refs;
+    std::vector<std::int64_t> cells;
+};
+
+template <class D>
+void check_model(const Model<D>& m) {
+    for (std::size_t i = 0; i < m.xs.size(); ++i) {
+        CAPTURE(i);
+        CHECK(contents(m.s.domain(m.xs[i])) == m.refs[i]);
+    }
+    for (std::size_t c = 0; c < m.cells.size(); ++c) CHECK(m.s.cell(m.cells[c]) == m.cell_refs[c]);
+}
+
+// One random update of a random variable (or cell), applied to the store
+// and to the reference.
+template <class D>
+void random_update(Model<D>& m, std::mt19937& rng) {
+    const auto i = std::uniform_int_distribution<std::size_t>(0, m.xs.size() - 1)(rng);
+    const propane::IntVar x = m.xs[i];
+    Ref& ref = m.refs[i];
+    const int lo = x.lo(), hi = x.hi();
+    // Values near the current bounds change something more often than
+    // values drawn from the initial range.
+    auto pick = [&] {
+        if (std::uniform_int_distribution<int>(0, 1)(rng) == 0)
+            return std::uniform_int_distribution<int>(lo - 2, hi + 2)(rng);
+        auto it = ref.begin();
+        std::advance(it, std::uniform_int_distribution<std::size_t>(0, ref.size() - 1)(rng));
+        return *it + std::uniform_int_distribution<int>(-1, 1)(rng);
+    };
+    Ref after = ref;
+    propane::Change c{};
+    switch (std::uniform_int_distribution<int>(0, 7)(rng)) {
+    case 0:
+    case 1: {
+        const int v = pick();
+        c = m.s.remove(x.index(), v);
+        after.erase(v);
+        break;
+    }
+    case 2: {
+        const int v = pick();
+        c = m.s.remove_below(x.index(), v);
+        after.erase(after.begin(), after.lower_bound(v));
+        break;
+    }
+    case 3: {
+        const int v = pick();
+        c = m.s.remove_above(x.index(), v);
+        after.erase(after.upper_bound(v), after.end());
+        break;
+    }
+    case 4: {
+        const int v = pick();
+        c = m.s.assign(x.index(), v);
+        after = after.count(v) ? Ref{v} : Ref{};
+        break;
+    }
+    case 5: {
+        // A mask of another width and base, with holes.
+        const int mlo = pick() - std::uniform_int_distribution<int>(0, 100)(rng);
+        const int mhi = mlo + std::uniform_int_distribution<int>(0, 150)(rng);
+        propane::BitDomain<propane::dynamic> mask(mlo, mhi);
+        for (int v = mlo; v <= mhi; ++v)
+            if (v != mlo && std::uniform_int_distribution<int>(0, 3)(rng) == 0) mask.remove(v);
+        c = m.s.intersect(x.index(), mask);
+        Ref kept;
+        for (int v : after)
+            if (mask.contains(v)) kept.insert(v);
+        after = kept;
+        break;
+    }
+    default: {
+        const auto k = std::uniform_int_distribution<std::size_t>(0, m.cells.size() - 1)(rng);
+        const std::int64_t v = std::uniform_int_distribution<std::int64_t>(-(std::int64_t{1} << 40), 1 << 20)(rng);
+        m.s.set_cell(m.cells[k], v);
+        m.cell_refs[k] = v;
+        return;
+    }
+    }
+    CHECK((c == propane::Change::failed) == after.empty());
+    if (!after.empty()) ref = after;
+}
+
+#define STORE_DOMAINS propane::BitDomain<1>, propane::BitDomain<2>, propane::BitDomain<4>, \
+                      propane::BitDomain<propane::dynamic>
+
+} // namespace
+
+TEST_CASE_TEMPLATE("store: pop_level restores domains and cells exactly", D, STORE_DOMAINS) {
+    std::mt19937 rng(31337);
+    for (int run = 0; run < 12; ++run) {
+        CAPTURE(run);
+        Model<D> m;
+        for (int k = 0; k < 5; ++k) {
+            const auto width = std::uniform_int_distribution<std::int64_t>(min_width<D>(), max_width<D>())(rng);
+            const int lo = std::uniform_int_distribution<int>(-200, 200)(rng);
+            m.xs.push_back(m.s.int_var(lo, static_cast<int>(lo + width - 1)));
+            Ref r;
+            for (std::int64_t v = lo; v < lo + width; ++v) r.insert(static_cast<int>(v));
+            m.refs.push_back(r);
+        }
+        for (int k = 0; k < 3; ++k) {
+            m.cell_refs.push_back(k * 1000 - 7);
+            m.cells.push_back(m.s.new_cell(m.cell_refs.back()));
+        }
+        // Changes at level 0 are permanent; make some before any level.
+        for (int k = 0; k < 5; ++k) random_update(m, rng);
+        check_model(m);
+
+        std::vector<std::vector<D>> dom_snaps;
+        std::vector<Snapshot> ref_snaps;
+        auto snapshot_domains = [&] {
+            std::vector<D> ds;
+            for (auto x : m.xs) ds.push_back(m.s.domain(x));
+            return ds;
+        };
+        for (int step = 0; step < 500; ++step) {
+            CAPTURE(step);
+            const int what = std::uniform_int_distribution<int>(0, 11)(rng);
+            if (what == 0 && m.s.level() < 12) {
+                dom_snaps.push_back(snapshot_domains());
+                ref_snaps.push_back({m.refs, m.cell_refs});
+                m.s.push_level();
+                CHECK(m.s.level() == static_cast<int>(dom_snaps.size()));
+            } else if (what == 1 && m.s.level() > 0) {
+                m.s.pop_level();
+                CHECK(m.s.level() == static_cast<int>(dom_snaps.size()) - 1);
+                const std::vector<D>& want = dom_snaps.back();
+                for (std::size_t i = 0; i < m.xs.size(); ++i) {
+                    CAPTURE(i);
+                    CHECK(m.s.domain(m.xs[i]) == want[i]);
+                }
+                m.refs = ref_snaps.back().refs;
+                m.cell_refs = ref_snaps.back().cells;
+                dom_snaps.pop_back();
+                ref_snaps.pop_back();
+            } else {
+                random_update(m, rng);
+            }
+            check_model(m);
+            // A domain run down to one value cannot change much more; widen
+            // the search by backtracking out of it.
+            if (m.s.level() > 0 && step % 50 == 49) {
+                m.s.pop_level();
+                m.refs = ref_snaps.back().refs;
+                m.cell_refs = ref_snaps.back().cells;
+                dom_snaps.pop_back();
+                ref_snaps.pop_back();
+                check_model(m);
+            }
+        }
+        while (m.s.level() > 0) {
+            m.s.pop_level();
+            m.refs = ref_snaps.back().refs;
+            m.cell_refs = ref_snaps.back().cells;
+            dom_snaps.pop_back();
+            ref_snaps.pop_back();
+            check_model(m);
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("store: level-0 changes are permanent", D, STORE_DOMAINS) {
+    propane::Store<D> s;
+    const int hi = D::is_dynamic ? 300 : static_cast<int>(D::capacity) - 1;
+    const propane::IntVar x = s.int_var(0, hi);
+    const int c = s.new_cell(5);
+
+    s.remove(x.index(), 3);
+    s.set_cell(c, 6);
+    s.push_level();
+    s.remove(x.index(), 4);
+    s.remove_above(x.index(), hi - 1);
+    s.set_cell(c, 7);
+    s.pop_level();
+    CHECK_FALSE(s.domain(x).contains(3));
+    CHECK(s.domain(x).contains(4));
+    CHECK(s.domain(x).max() == hi);
+    CHECK(s.cell(c) == 6);
+
+    // Again after levels came and went, so that the variable and the cell
+    // carry stamps of levels that no longer exist.
+    s.remove_below(x.index(), 2);
+    s.set_cell(c, 8);
+    s.push_level();
+    s.push_level();
+    s.remove(x.index(), 10);
+    s.pop_level();
+    s.remove(x.index(), 11);
+    s.set_cell(c, 9);
+    s.pop_level();
+    CHECK(s.domain(x).min() == 2);
+    CHECK(s.domain(x).contains(10));
+    CHECK(s.domain(x).contains(11));
+    CHECK(s.cell(c) == 8);
+    CHECK(s.level() == 0);
+}
+
+TEST_CASE_TEMPLATE("store: a variable saved before a nested level is restored past it", D, STORE_DOMAINS) {
+    // Changes in level 1 both before and after a nested level 2 was pushed
+    // and popped: the state at the push of level 1 must come back whole.
+    propane::Store<D> s;
+    const int hi = D::is_dynamic ? 250 : static_cast<int>(D::capacity) - 1;
+    const propane::IntVar x = s.int_var(0, hi);
+    const propane::IntVar y = s.int_var(-5, 5);
+    const int c = s.new_cell(0);
+    const D x0 = s.domain(x), y0 = s.domain(y);
+
+    s.push_level();
+    s.remove(x.index(), 1);
+    s.set_cell(c, 1);
+    s.push_level();
+    s.remove(x.index(), hi);
+    s.assign(y.index(), 2);
+    s.set_cell(c, 2);
+    s.pop_level();
+    CHECK_FALSE(s.domain(x).contains(1));
+    CHECK(s.domain(x).contains(hi));
+    CHECK(s.domain(y) == y0);
+    CHECK(s.cell(c) == 1);
+    s.remove(x.index(), 0);
+    s.remove(y.index(), -5);
+    s.set_cell(c, 3);
+    s.pop_level();
+    CHECK(s.domain(x) == x0);
+    CHECK(s.domain(y) == y0);
+    CHECK(s.cell(c) == 0);
+}
