@@ -10,6 +10,13 @@
 
 #include "nqueens_model.hpp"
 
+// Short names, so CTest can run the slow count cases one domain width at a
+// time (in parallel): test_nqueens -tc="*A000170*<dynamic>*".
+TYPE_TO_STRING_AS("w1", propane::BitDomain<1>);
+TYPE_TO_STRING_AS("w2", propane::BitDomain<2>);
+TYPE_TO_STRING_AS("w4", propane::BitDomain<4>);
+TYPE_TO_STRING_AS("dynamic", propane::BitDomain<propane::dynamic>);
+
 namespace {
 
 // OEIS A000170, N = 1..14.

@@ -327,6 +327,9 @@ TEST_CASE_TEMPLATE("a failing propagator empties the queue", S, STORES) {
     fail_times = 1;
     const std::uint64_t props = s.propagations();
 
+    // Inside a level, as search fails; below the first level a failure is
+    // permanent (see the next test case).
+    s.push_level();
     s.remove(x.index(), 5);
     s.remove(x.index(), 6);
     CHECK_FALSE(s.propagate());
@@ -339,6 +342,10 @@ TEST_CASE_TEMPLATE("a failing propagator empties the queue", S, STORES) {
     // Nothing scheduled: nothing runs.
     CHECK(s.propagate());
     CHECK(s.propagations() == props + 1);
+    s.pop_level();
+    CHECK(s.propagate());
+    CHECK(s.propagations() == props + 1);
+    CHECK_FALSE(s.failed());
 
     // Both can be queued again, and see only the new tags.
     s.remove(x.index(), 7);
@@ -347,6 +354,53 @@ TEST_CASE_TEMPLATE("a failing propagator empties the queue", S, STORES) {
     CHECK(probe(s, later).runs == 2);
     CHECK(probe(s, failing).seen.back() == std::vector<int>{1});
     CHECK(probe(s, later).seen.back() == std::vector<int>{2});
+}
+
+TEST_CASE_TEMPLATE("a failure below the first level is permanent", S, STORES) {
+    S s;
+    const IntVar x = s.int_var(0, 20);
+    bool fail = true;
+    const int p = add_probe(s, [&fail](S&, Probe<S>&) { return fail ? PropStatus::failed : PropStatus::fix; });
+    s.subscribe(x, p, Event::domain);
+    CHECK_FALSE(s.failed());
+    CHECK_FALSE(s.propagate());
+    CHECK(s.failed());
+    // The model has no solution whatever runs later, so nothing may claim a
+    // fixpoint, even with an empty queue or a propagator that would agree.
+    fail = false;
+    CHECK_FALSE(s.propagate());
+    s.remove(x.index(), 3);
+    CHECK_FALSE(s.propagate());
+    s.push_level();
+    CHECK_FALSE(s.propagate());
+    s.pop_level();
+    CHECK(s.failed());
+}
+
+TEST_CASE_TEMPLATE("a level restores the queue it was pushed with", S, STORES) {
+    S s;
+    const IntVar x = s.int_var(0, 20);
+    int fail_times = 1;
+    const int p = add_probe(s, [&fail_times](S&, Probe<S>&) {
+        return fail_times-- > 0 ? PropStatus::failed : PropStatus::fix;
+    });
+    s.subscribe(x, p, Event::domain, 4);
+    // Queued by add_probe, never run: a failure inside the level must not
+    // lose that first run, or the model's own consequences would be skipped.
+    s.push_level();
+    CHECK_FALSE(s.propagate());
+    s.pop_level();
+    const std::uint64_t props = s.propagations();
+    CHECK(s.propagate());
+    CHECK(s.propagations() == props + 1);
+    // Work queued inside a level (a tag for a change that pop_level undoes)
+    // does not outlive it.
+    s.push_level();
+    s.remove(x.index(), 0);
+    s.pop_level();
+    CHECK(s.propagate());
+    CHECK(s.propagations() == props + 1);
+    CHECK(probe(s, p).pending().empty());
 }
 
 TEST_CASE_TEMPLATE("nofix runs a propagator again", S, STORES) {

@@ -41,7 +41,8 @@ public:
         : doms_(o.doms_), init_(o.init_), stamp_(o.stamp_), word_offset_(o.word_offset_),
           word_stamp_(o.word_stamp_), dom_trail_(o.dom_trail_), cells_(o.cells_), cell_stamp_(o.cell_stamp_),
           cell_trail_(o.cell_trail_), subs_(o.subs_), queued_(o.queued_), ring_(o.ring_), head_(o.head_),
-          count_(o.count_), propagations_(o.propagations_) {
+          count_(o.count_), propagations_(o.propagations_), saved_queues_(o.saved_queues_),
+          root_failed_(o.root_failed_) {
         props_.reserve(o.props_.size());
         for (const auto& p : o.props_) props_.push_back(p->clone());
     }
@@ -124,15 +125,42 @@ public:
 
     // ---- levels --------------------------------------------------------------
 
+    // A level saves the propagation queue along with the domains: popping it
+    // restores both, so work still queued when the level was pushed (say,
+    // propagators just posted) is not lost to a failure inside the level,
+    // and work queued inside it does not outlive it. In search the queue is
+    // empty at every push, and this costs nothing.
     int level() const noexcept { return dom_trail_.level(); }
     void push_level() {
+        if (count_ > 0) {
+            QueueSnapshot snap{level(), {}, {}};
+            for (std::size_t k = 0; k < count_; ++k) {
+                const int p = ring_[(head_ + k) % ring_.size()];
+                snap.props.push_back(p);
+                snap.pending.push_back(props_[static_cast<std::size_t>(p)]->pending());
+            }
+            saved_queues_.push_back(std::move(snap));
+        }
         dom_trail_.push_level();
         cell_trail_.push_level();
     }
     void pop_level() {
         dom_trail_.pop_level([this](const DomainSave& e) { restore(e); });
         cell_trail_.pop_level([this](const CellSave& e) { cells_[e.cell] = e.old; });
+        clear_queue();
+        if (!saved_queues_.empty() && saved_queues_.back().level == level()) {
+            QueueSnapshot& snap = saved_queues_.back();
+            for (std::size_t k = 0; k < snap.props.size(); ++k) {
+                schedule(snap.props[k]);
+                props_[static_cast<std::size_t>(snap.props[k])]->pending() = std::move(snap.pending[k]);
+            }
+            saved_queues_.pop_back();
+        }
     }
+
+    // True once propagation has failed below the first level: the model
+    // itself has no solution, and no later propagate() can say otherwise.
+    bool failed() const noexcept { return root_failed_; }
 
     // ---- propagators ---------------------------------------------------------
 
@@ -198,6 +226,7 @@ public:
     // Runs queued propagators until none is left (true) or one fails
     // (false; the queue is emptied and the caller must backtrack).
     bool propagate() {
+        if (root_failed_) return false;
         while (count_ > 0) {
             const int p = ring_[head_];
             if (++head_ == ring_.size()) head_ = 0;
@@ -212,6 +241,7 @@ public:
             if (st == PropStatus::failed) {
                 prop.pending().clear();
                 clear_queue();
+                if (level() == 0) root_failed_ = true;
                 return false;
             }
             if (st == PropStatus::nofix || !prop.pending().empty()) schedule(p);
@@ -244,6 +274,11 @@ private:
         detail::word old;
     };
     using DomainSave = std::conditional_t<Domain::is_dynamic, WordSave, FixedSave>;
+    struct QueueSnapshot {
+        int level;
+        std::vector<int> props;
+        std::vector<std::vector<int>> pending;
+    };
     struct CellSave {
         std::size_t cell;
         std::int64_t old;
@@ -319,6 +354,8 @@ private:
     std::size_t head_ = 0;
     std::size_t count_ = 0;
     std::uint64_t propagations_ = 0;
+    std::vector<QueueSnapshot> saved_queues_;
+    bool root_failed_ = false;
 };
 
 } // namespace propane
