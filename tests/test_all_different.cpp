@@ -20,6 +20,8 @@
 
 #include <doctest/doctest.h>
 
+#include "support.hpp"
+
 #include <propane/all_different.hpp>
 #include <propane/domain.hpp>
 #include <propane/error.hpp>
@@ -35,27 +37,9 @@
 #include <string>
 #include <vector>
 
-// Failed checks print vectors (and domains) by value instead of "{?}".
-namespace doctest {
-template <class T>
-struct StringMaker<std::vector<T>> {
-    static String convert(const std::vector<T>& v) {
-        String out = "{";
-        for (std::size_t i = 0; i < v.size(); ++i) out += String(i == 0 ? "" : ", ") + toString(v[i]);
-        return out + "}";
-    }
-};
-template <std::size_t W>
-struct StringMaker<propane::BitDomain<W>> {
-    static String convert(const propane::BitDomain<W>& d) {
-        String out = "{";
-        d.for_each([&](int v) { out += String(out == "{" ? "" : ",") + toString(v); });
-        return out + "}";
-    }
-};
-} // namespace doctest
-
 namespace {
+
+using test_support::str;
 
 using Dom = propane::BitDomain<1>;
 using Store = propane::Store<Dom>;

@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include "support.hpp"
+
 #include <propane/domain.hpp>
 #include <propane/error.hpp>
 
@@ -19,19 +21,11 @@
 #include <string>
 #include <vector>
 
-// Failure messages show container contents instead of "{?}".
-namespace doctest {
-template <class T>
-struct StringMaker<std::vector<T>> {
-    static String convert(const std::vector<T>& v) {
-        String out = "{";
-        for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + toString(v[i]);
-        return out + "}";
-    }
-};
-} // namespace doctest
-
 namespace {
+
+using test_support::first_difference;
+using test_support::str;
+using test_support::expected_change;
 
 using propane::BitDomain;
 using propane::Change;
@@ -51,27 +45,6 @@ using DD = BitDomain<propane::dynamic>;
 template <class D>
 constexpr std::int64_t test_width = D::is_dynamic ? 330 : D::capacity;
 
-// doctest prints enums as their underlying uint8_t, i.e. as a raw char.
-std::string str(Change c) {
-    switch (c) {
-    case Change::none: return "none";
-    case Change::domain: return "domain";
-    case Change::bounds: return "bounds";
-    case Change::fixed: return "fixed";
-    case Change::failed: return "failed";
-    }
-    return "invalid Change " + std::to_string(static_cast<int>(c));
-}
-
-// What an update going from `before` to `after` must report.
-Change expected_change(const Ref& before, const Ref& after) {
-    if (after.empty()) return Change::failed;
-    if (after == before) return Change::none;
-    if (after.size() == 1) return Change::fixed;
-    if (*after.begin() != *before.begin() || *after.rbegin() != *before.rbegin()) return Change::bounds;
-    return Change::domain;
-}
-
 Ref range_set(std::int64_t lo, std::int64_t hi) {
     Ref r;
     for (std::int64_t v = lo; v <= hi; ++v) r.insert(static_cast<int>(v));
@@ -80,21 +53,6 @@ Ref range_set(std::int64_t lo, std::int64_t hi) {
 
 std::int64_t clamp_int(std::int64_t v) {
     return v < int_min ? int_min : v > int_max ? int_max : v;
-}
-
-// The first v in [from, to] where got(v) != want(v), described; "" if none.
-template <class Got, class Want>
-std::string first_difference(const char* what, std::int64_t from, std::int64_t to, Got got, Want want) {
-    for (std::int64_t v = from; v <= to; ++v) {
-        const auto g = got(v);
-        const auto w = want(v);
-        if (g != w) {
-            std::ostringstream os;
-            os << what << "(" << v << "): got " << g << ", want " << w;
-            return os.str();
-        }
-    }
-    return "";
 }
 
 template <class D>

@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include "support.hpp"
+
 #include <propane/domain.hpp>
 #include <propane/propagator.hpp>
 #include <propane/store.hpp>
@@ -12,18 +14,6 @@
 #include <memory>
 #include <typeinfo>
 #include <vector>
-
-// Failure messages show container contents instead of "{?}".
-namespace doctest {
-template <class T>
-struct StringMaker<std::vector<T>> {
-    static String convert(const std::vector<T>& v) {
-        String out = "{";
-        for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + toString(v[i]);
-        return out + "}";
-    }
-};
-} // namespace doctest
 
 namespace {
 

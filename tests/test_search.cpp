@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include "support.hpp"
+
 #include <propane/all_different.hpp>
 #include <propane/search.hpp>
 #include <propane/stats.hpp>
@@ -19,19 +21,9 @@
 #include <type_traits>
 #include <vector>
 
-// Failed checks print vectors (and domains) by value instead of "{?}".
-namespace doctest {
-template <class T>
-struct StringMaker<std::vector<T>> {
-    static String convert(const std::vector<T>& v) {
-        String out = "{";
-        for (std::size_t i = 0; i < v.size(); ++i) out += String(i == 0 ? "" : ", ") + toString(v[i]);
-        return out + "}";
-    }
-};
-} // namespace doctest
-
 namespace {
+
+using test_support::str;
 
 using Dom = propane::BitDomain<1>;
 using Store = propane::Store<Dom>;

@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include "support.hpp"
+
 #include <propane/domain.hpp>
 #include <propane/error.hpp>
 #include <propane/propagator.hpp>
@@ -24,19 +26,10 @@
 #include <utility>
 #include <vector>
 
-// Failure messages show container contents instead of "{?}".
-namespace doctest {
-template <class T>
-struct StringMaker<std::vector<T>> {
-    static String convert(const std::vector<T>& v) {
-        String out = "{";
-        for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + toString(v[i]);
-        return out + "}";
-    }
-};
-} // namespace doctest
-
 namespace {
+
+using test_support::str;
+using test_support::expected_change;
 
 using propane::Change;
 using propane::Event;
@@ -85,28 +78,7 @@ using Ref = std::set<int>;
 
 template <class S>
 Ref contents(const S& s, IntVar x) {
-    Ref r;
-    s.domain(x).for_each([&](int v) { r.insert(v); });
-    return r;
-}
-
-std::string str(Change c) {
-    switch (c) {
-    case Change::none: return "none";
-    case Change::domain: return "domain";
-    case Change::bounds: return "bounds";
-    case Change::fixed: return "fixed";
-    case Change::failed: return "failed";
-    }
-    return "invalid Change " + std::to_string(static_cast<int>(c));
-}
-
-Change expected_change(const Ref& before, const Ref& after) {
-    if (after.empty()) return Change::failed;
-    if (after == before) return Change::none;
-    if (after.size() == 1) return Change::fixed;
-    if (*after.begin() != *before.begin() || *after.rbegin() != *before.rbegin()) return Change::bounds;
-    return Change::domain;
+    return test_support::contents(s.domain(x));
 }
 
 #define STORES propane::Store<propane::BitDomain<2>>, propane::Store<propane::BitDomain<propane::dynamic>>

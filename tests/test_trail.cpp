@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include "support.hpp"
+
 #include <propane/domain.hpp>
 #include <propane/store.hpp>
 #include <propane/trail.hpp>
@@ -16,18 +18,6 @@
 #include <set>
 #include <utility>
 #include <vector>
-
-// Failure messages show container contents instead of "{?}".
-namespace doctest {
-template <class T>
-struct StringMaker<std::set<T>> {
-    static String convert(const std::set<T>& s) {
-        String out = "{";
-        for (const T& v : s) out += (out.size() > 1 ? ", " : "") + toString(v);
-        return out + "}";
-    }
-};
-} // namespace doctest
 
 namespace {
 
@@ -158,12 +148,7 @@ namespace {
 
 using Ref = std::set<int>;
 
-template <class D>
-Ref contents(const D& d) {
-    Ref r;
-    d.for_each([&](int v) { r.insert(v); });
-    return r;
-}
+using test_support::contents;
 
 // Variable widths: a fixed domain is filled to at most its capacity; a
 // dynamic one spans several words so that only some of them change.

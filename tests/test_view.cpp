@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include "support.hpp"
+
 #include <propane/domain.hpp>
 #include <propane/error.hpp>
 #include <propane/store.hpp>
@@ -22,19 +24,11 @@
 #include <string>
 #include <vector>
 
-// Failure messages show container contents instead of "{?}".
-namespace doctest {
-template <class T>
-struct StringMaker<std::set<T>> {
-    static String convert(const std::set<T>& s) {
-        String out = "{";
-        for (const T& v : s) out += (out.size() > 1 ? ", " : "") + toString(v);
-        return out + "}";
-    }
-};
-} // namespace doctest
-
 namespace {
+
+using test_support::first_difference;
+using test_support::str;
+using test_support::expected_change;
 
 using propane::AffineView;
 using propane::Change;
@@ -59,25 +53,6 @@ static_assert(propane::View<IntVar, propane::Store<propane::BitDomain<4>>>);
 static_assert(!propane::View<int, S1>);
 static_assert(!propane::View<propane::BitDomain<1>, S1>);
 
-std::string str(Change c) {
-    switch (c) {
-    case Change::none: return "none";
-    case Change::domain: return "domain";
-    case Change::bounds: return "bounds";
-    case Change::fixed: return "fixed";
-    case Change::failed: return "failed";
-    }
-    return "invalid Change " + std::to_string(static_cast<int>(c));
-}
-
-Change expected_change(const Set& before, const Set& after) {
-    if (after.empty()) return Change::failed;
-    if (after == before) return Change::none;
-    if (after.size() == 1) return Change::fixed;
-    if (*after.begin() != *before.begin() || *after.rbegin() != *before.rbegin()) return Change::bounds;
-    return Change::domain;
-}
-
 // The map a view claims to be, computed in 64 bits.
 struct Affine {
     std::int64_t a, b;
@@ -95,20 +70,6 @@ Set image(const Set& xs, Affine f) {
     Set r;
     for (std::int64_t x : xs) r.insert(f(x));
     return r;
-}
-
-template <class Got, class Want>
-std::string first_difference(const char* what, std::int64_t from, std::int64_t to, Got got, Want want) {
-    for (std::int64_t v = std::max(from, int_min); v <= std::min(to, int_max); ++v) {
-        const auto g = got(static_cast<int>(v));
-        const auto w = want(v);
-        if (g != w) {
-            std::ostringstream os;
-            os << what << "(" << v << "): got " << g << ", want " << w;
-            return os.str();
-        }
-    }
-    return "";
 }
 
 // Arguments worth trying: every value around the image, and the ends of int.
