@@ -15,7 +15,7 @@
 namespace {
 
 constexpr const char* usage_line =
-    "usage: nqueens [N] [--count] [--first] [--consistency value|bounds] [--json] [--help]";
+    "usage: nqueens [N] [--count] [--first] [--consistency value|bounds|domain] [--json] [--help]";
 
 constexpr const char* help_text = R"(
 Places N queens on an N x N board so that none attacks another, and prints
@@ -25,8 +25,9 @@ OR-Tools N-queens guide does. q[c] is the row of the queen in column c.
   N                       board size (default 8)
   --count                 count solutions without printing the boards
   --first                 stop at the first solution
-  --consistency value|bounds
-                          AllDifferent strength (default bounds, as OR-Tools)
+  --consistency value|bounds|domain
+                          AllDifferent strength: value, bounds (the default,
+                          as OR-Tools) or domain (prunes the most)
   --json                  print one JSON object with the statistics instead
   --help                  print this help
 
@@ -95,7 +96,7 @@ Options parse(int argc, char** argv) {
         } else if (a == "--consistency" || a.starts_with("--consistency=")) {
             std::string_view v;
             if (a == "--consistency") {
-                if (i + 1 >= argc) usage_error("--consistency needs a value: value or bounds");
+                if (i + 1 >= argc) usage_error("--consistency needs a value: value, bounds or domain");
                 v = argv[++i];
             } else {
                 v = a.substr(std::strlen("--consistency="));
@@ -104,8 +105,10 @@ Options parse(int argc, char** argv) {
                 o.consistency = propane::value;
             else if (v == "bounds")
                 o.consistency = propane::bounds;
+            else if (v == "domain")
+                o.consistency = propane::domain;
             else
-                usage_error("unknown consistency '" + std::string(v) + "' (expected value or bounds)");
+                usage_error("unknown consistency '" + std::string(v) + "' (expected value, bounds or domain)");
         } else if (a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9')) {
             usage_error("unknown option '" + std::string(a) + "'");
         } else if (have_n) {
@@ -118,7 +121,14 @@ Options parse(int argc, char** argv) {
     return o;
 }
 
-const char* name(propane::Consistency c) { return c == propane::value ? "value" : "bounds"; }
+const char* name(propane::Consistency c) {
+    switch (c) {
+    case propane::value: return "value";
+    case propane::bounds: return "bounds";
+    case propane::domain: return "domain";
+    }
+    return "?";
+}
 
 // Boards go through one buffer per solution: printing, not search, would
 // otherwise dominate for small N.

@@ -11,6 +11,13 @@
 //           López-Ortiz, Quimper, Tromp and van Beek, "A fast and simple
 //           algorithm for bounds consistency of the alldifferent constraint",
 //           IJCAI 2003 (OR-Tools' default BoundsAllDifferent, Gecode IPL_BND).
+//   domain  value stage first, then Régin's algorithm (AAAI 1994): a
+//           maximum matching of views to values, and the strongly connected
+//           components of the residual graph; every edge outside the
+//           matching and outside every component (and every even
+//           alternating path from a free value) is removed. This leaves only
+//           values that belong to some solution (Gecode IPL_DOM, MiniCP's
+//           AllDifferentDC).
 //
 // Both are templates over the view type, so x, x + c and a*x + b share one
 // implementation with the view arithmetic inlined.
@@ -19,6 +26,7 @@
 #include <cstdint>
 #include <memory>
 #include <ranges>
+#include <string>
 #include <vector>
 
 #include "error.hpp"
@@ -27,10 +35,11 @@
 
 namespace propane {
 
-enum class Consistency : std::uint8_t { value, bounds };
+enum class Consistency : std::uint8_t { value, bounds, domain };
 
 inline constexpr Consistency value = Consistency::value;
 inline constexpr Consistency bounds = Consistency::bounds;
+inline constexpr Consistency domain = Consistency::domain;
 
 namespace detail {
 
@@ -251,6 +260,219 @@ private:
     std::vector<int> h_;
 };
 
+template <class Store, class View>
+class AllDifferentDomain : public PropagatorBase<Store, AllDifferentDomain<Store, View>> {
+public:
+    // Values are indexed densely over the union of the views' possible
+    // ranges; a wider union would cost memory for values that cannot occur.
+    static constexpr std::int64_t max_values = std::int64_t{1} << 22;
+
+    explicit AllDifferentDomain(std::vector<View> views) : views_(std::move(views)), n_(views_.size()) {
+        std::int64_t lo = 0, hi = -1;
+        for (std::size_t i = 0; i < n_; ++i) {
+            lo = i == 0 ? views_[i].lo() : std::min<std::int64_t>(lo, views_[i].lo());
+            hi = i == 0 ? views_[i].hi() : std::max<std::int64_t>(hi, views_[i].hi());
+        }
+        if (hi - lo + 1 > max_values)
+            throw model_error("domain-consistent all_different over values " + std::to_string(lo) + ".." +
+                              std::to_string(hi) + ": that range is wider than " + std::to_string(max_values) +
+                              " values");
+        lo_ = static_cast<int>(n_ == 0 ? 0 : lo);
+        m_ = static_cast<std::size_t>(hi - lo + 1);
+        match_.assign(n_, -1);
+        owner_.assign(m_, -1);
+        from_.assign(m_, 0);
+        seen_.assign(m_, 0);
+        const std::size_t nodes = n_ + m_ + 1;
+        index_.assign(nodes, 0);
+        low_.assign(nodes, 0);
+        cursor_.assign(nodes, 0);
+        comp_.assign(nodes, 0);
+        on_stack_.assign(nodes, 0);
+        bfs_.reserve(n_);
+        stack_.reserve(nodes);
+        calls_.reserve(nodes);
+    }
+
+    PropStatus propagate(Store& s) override {
+        if (!propagate_fixed(views_, this->pending(), s)) return PropStatus::failed;
+        if (!repair_matching(s)) return PropStatus::failed;
+        components(s);
+        prune(s);
+        // What remains is domain consistent, hence also value consistent:
+        // the tags of views fixed by the pruning need no further work.
+        this->pending().clear();
+        return PropStatus::fix;
+    }
+
+private:
+    // Calls f(value index) for each value of view x while f returns true.
+    template <class F>
+    bool each_value(const Store& s, const View& x, F&& f) const {
+        const int last = x.max(s);
+        for (int v = x.min(s);; v = x.next(s, v)) {
+            if (!f(static_cast<std::size_t>(v - lo_))) return false;
+            if (v == last) return true;
+        }
+    }
+
+    // The matching is kept between runs and not trailed: backtracking only
+    // gives values back to domains, so a matching valid deeper in the tree
+    // is still valid above it. Each run drops the edges whose value left its
+    // domain and re-matches those views by augmenting paths.
+    bool repair_matching(const Store& s) {
+        for (std::size_t i = 0; i < n_; ++i) {
+            const int j = match_[i];
+            if (j >= 0 && !views_[i].contains(s, lo_ + j)) {
+                owner_[static_cast<std::size_t>(j)] = -1;
+                match_[i] = -1;
+            }
+        }
+        for (std::size_t i = 0; i < n_; ++i)
+            if (match_[i] < 0 && !augment(s, static_cast<int>(i))) return false;
+        return true;
+    }
+
+    // Breadth-first search for an alternating path from view `start` to a
+    // free value; flips it so `start` is matched. False if there is none,
+    // which means fewer values than views: failure.
+    bool augment(const Store& s, int start) {
+        ++stamp_;
+        bfs_.clear();
+        bfs_.push_back(start);
+        for (std::size_t head = 0; head < bfs_.size(); ++head) {
+            const int x = bfs_[head];
+            int free_value = -1;
+            each_value(s, views_[static_cast<std::size_t>(x)], [&](std::size_t j) {
+                if (seen_[j] == stamp_) return true;
+                seen_[j] = stamp_;
+                from_[j] = x;
+                if (owner_[j] < 0) {
+                    free_value = static_cast<int>(j);
+                    return false;
+                }
+                bfs_.push_back(owner_[j]);
+                return true;
+            });
+            if (free_value < 0) continue;
+            for (int j = free_value;;) {
+                const int y = from_[static_cast<std::size_t>(j)];
+                const int previous = match_[static_cast<std::size_t>(y)];
+                match_[static_cast<std::size_t>(y)] = j;
+                owner_[static_cast<std::size_t>(j)] = y;
+                if (y == start) return true;
+                j = previous;
+            }
+        }
+        return false;
+    }
+
+    // Residual graph, nodes numbered: views 0..n-1, values n..n+m-1, and a
+    // sink n+m. A view points to its matched value; a value points to every
+    // other view whose domain holds it, and, if matched, to the sink; the
+    // sink points to every free value. The sink puts each even alternating
+    // path from a free value on a cycle, so one SCC test covers both kinds
+    // of edges Régin keeps.
+    int successor(const Store& s, std::size_t u) {
+        std::size_t& k = cursor_[u];
+        if (u < n_) return k++ == 0 ? static_cast<int>(n_) + match_[u] : -1;
+        if (u < n_ + m_) {
+            const std::size_t j = u - n_;
+            const int value = lo_ + static_cast<int>(j);
+            while (k < n_) {
+                const std::size_t y = k++;
+                if (static_cast<int>(y) != owner_[j] && views_[y].contains(s, value)) return static_cast<int>(y);
+            }
+            if (k++ == n_ && owner_[j] >= 0) return static_cast<int>(n_ + m_);
+            return -1;
+        }
+        while (k < m_) {
+            const std::size_t j = k++;
+            if (owner_[j] < 0) return static_cast<int>(n_ + j);
+        }
+        return -1;
+    }
+
+    // Tarjan's algorithm with an explicit call stack (no recursion, so no
+    // limit on the number of views).
+    void components(const Store& s) {
+        const std::size_t nodes = n_ + m_ + 1;
+        std::fill(index_.begin(), index_.end(), 0);
+        std::fill(cursor_.begin(), cursor_.end(), 0);
+        int counter = 0, ncomp = 0;
+        auto open = [&](std::size_t u) {
+            index_[u] = low_[u] = ++counter;
+            stack_.push_back(static_cast<int>(u));
+            on_stack_[u] = 1;
+            calls_.push_back(static_cast<int>(u));
+        };
+        for (std::size_t root = 0; root < nodes; ++root) {
+            if (index_[root] != 0) continue;
+            open(root);
+            while (!calls_.empty()) {
+                const auto u = static_cast<std::size_t>(calls_.back());
+                const int w = successor(s, u);
+                if (w >= 0) {
+                    const auto wu = static_cast<std::size_t>(w);
+                    if (index_[wu] == 0)
+                        open(wu);
+                    else if (on_stack_[wu])
+                        low_[u] = std::min(low_[u], index_[wu]);
+                    continue;
+                }
+                calls_.pop_back();
+                if (!calls_.empty()) {
+                    const auto parent = static_cast<std::size_t>(calls_.back());
+                    low_[parent] = std::min(low_[parent], low_[u]);
+                }
+                if (low_[u] == index_[u]) {
+                    for (;;) {
+                        const auto t = static_cast<std::size_t>(stack_.back());
+                        stack_.pop_back();
+                        on_stack_[t] = 0;
+                        comp_[t] = ncomp;
+                        if (t == u) break;
+                    }
+                    ++ncomp;
+                }
+            }
+        }
+    }
+
+    // Removes every unmatched edge that joins two components. The matched
+    // edge stays, so no domain empties here.
+    void prune(Store& s) {
+        for (std::size_t y = 0; y < n_; ++y) {
+            const View& x = views_[y];
+            const int last = x.max(s);
+            for (int v = x.min(s);;) {
+                const bool at_end = v == last;
+                const int next = at_end ? v : x.next(s, v);
+                const auto j = static_cast<std::size_t>(v - lo_);
+                if (static_cast<int>(j) != match_[y] && comp_[n_ + j] != comp_[y]) x.remove(s, v);
+                if (at_end) break;
+                v = next;
+            }
+        }
+    }
+
+    std::vector<View> views_;
+    std::size_t n_;
+    int lo_ = 0;         // the value with index 0
+    std::size_t m_ = 0;  // number of value indices
+    std::vector<int> match_;  // view -> value index, or -1
+    std::vector<int> owner_;  // value index -> view, or -1
+    // Scratch space, sized once: no allocation during search.
+    std::vector<int> from_;
+    std::vector<std::uint64_t> seen_;
+    std::uint64_t stamp_ = 0;
+    std::vector<int> bfs_;
+    std::vector<int> index_, low_, comp_;
+    std::vector<std::size_t> cursor_;
+    std::vector<std::uint8_t> on_stack_;
+    std::vector<int> stack_, calls_;
+};
+
 } // namespace detail
 
 // The constraint as the user writes it: all_different(views, strength).
@@ -264,10 +486,11 @@ struct AllDifferent {
     int post(Store& s) const {
         for (const View& v : views) s.check(v.var());
         std::unique_ptr<Propagator<Store>> p;
-        if (strength == Consistency::value)
-            p = std::make_unique<detail::AllDifferentValue<Store, View>>(views);
-        else
-            p = std::make_unique<detail::AllDifferentBounds<Store, View>>(views);
+        switch (strength) {
+        case Consistency::value: p = std::make_unique<detail::AllDifferentValue<Store, View>>(views); break;
+        case Consistency::bounds: p = std::make_unique<detail::AllDifferentBounds<Store, View>>(views); break;
+        case Consistency::domain: p = std::make_unique<detail::AllDifferentDomain<Store, View>>(views); break;
+        }
         // Views already fixed count as newly fixed for the first run.
         for (std::size_t i = 0; i < views.size(); ++i)
             if (views[i].fixed(s)) p->pending().push_back(static_cast<int>(i));
@@ -275,6 +498,7 @@ struct AllDifferent {
         for (std::size_t i = 0; i < views.size(); ++i) {
             s.subscribe(views[i].var(), id, Event::fixed, static_cast<int>(i));
             if (strength == Consistency::bounds) s.subscribe(views[i].var(), id, Event::bounds);
+            if (strength == Consistency::domain) s.subscribe(views[i].var(), id, Event::domain);
         }
         return id;
     }
