@@ -90,26 +90,35 @@ else
     show_output
 fi
 
-# (c) Counting with JSON output: one line holding the guide's statistics.
-run 8 --count --json
-problems=()
-[[ $status -eq 0 ]] || problems+=("exit status $status, expected 0")
-[[ ! -s $err ]] || problems+=("stderr is not empty")
-lines=$(wc -l <"$out")
-[[ $lines -eq 1 ]] || problems+=("$lines lines on stdout, expected 1")
-for field in '"solutions":92' '"failures":304' '"branches":790'; do
-    grep -qF "$field" "$out" || problems+=("no $field in the JSON")
-done
-if command -v python3 >/dev/null 2>&1; then
-    python3 -c 'import json, sys; json.load(sys.stdin)' <"$out" 2>/dev/null ||
-        problems+=("stdout is not valid JSON")
-fi
-if ((${#problems[@]} == 0)); then
-    pass
-else
-    fail "nqueens 8 --count --json: $(joined)"
-    show_output
-fi
+# (c) Counting with JSON output: one line holding the statistics of each
+# strength (bounds: the guide's figures; domain: Gecode IPL_DOM's tree).
+check_json() { # expected fields..., then -- and the arguments
+    local fields=()
+    while [[ $1 != -- ]]; do fields+=("$1"); shift; done
+    shift
+    run "$@"
+    problems=()
+    [[ $status -eq 0 ]] || problems+=("exit status $status, expected 0")
+    [[ ! -s $err ]] || problems+=("stderr is not empty")
+    lines=$(wc -l <"$out")
+    [[ $lines -eq 1 ]] || problems+=("$lines lines on stdout, expected 1")
+    for field in "${fields[@]}"; do
+        grep -qF "$field" "$out" || problems+=("no $field in the JSON")
+    done
+    if command -v python3 >/dev/null 2>&1; then
+        python3 -c 'import json, sys; json.load(sys.stdin)' <"$out" 2>/dev/null ||
+            problems+=("stdout is not valid JSON")
+    fi
+    if ((${#problems[@]} == 0)); then
+        pass
+    else
+        fail "nqueens $*: $(joined)"
+        show_output
+    fi
+}
+check_json '"solutions":92' '"failures":304' '"branches":790' '"consistency":"bounds"' -- 8 --count --json
+check_json '"solutions":92' '"failures":324' '"branches":830' '"consistency":"value"' -- 8 --count --json --consistency value
+check_json '"solutions":92' '"failures":289' '"branches":760' '"consistency":"domain"' -- 8 --count --json --consistency domain
 
 # (d) Default run: the 92 boards of 8-queens, then the statistics.
 run
