@@ -60,6 +60,19 @@ bool propagate_fixed(std::vector<View>& views, std::vector<int>& pending, Store&
     return true;
 }
 
+// True when two views are over the same variable. Then an update through
+// one view also moves the other, after the pass that computed it: the
+// bounds and domain stages must repeat until nothing changes instead of
+// trusting their one-pass guarantees.
+template <class View>
+bool shares_variables(const std::vector<View>& views) {
+    std::vector<int> vars;
+    vars.reserve(views.size());
+    for (const View& v : views) vars.push_back(v.var().index());
+    std::sort(vars.begin(), vars.end());
+    return std::adjacent_find(vars.begin(), vars.end()) != vars.end();
+}
+
 template <class Store, class View>
 class AllDifferentValue : public PropagatorBase<Store, AllDifferentValue<Store, View>> {
 public:
@@ -78,18 +91,20 @@ class AllDifferentBounds : public PropagatorBase<Store, AllDifferentBounds<Store
 public:
     explicit AllDifferentBounds(std::vector<View> views)
         : views_(std::move(views)), iv_(views_.size()), minsorted_(views_.size()), maxsorted_(views_.size()),
-          bounds_(2 * views_.size() + 2), t_(bounds_.size()), d_(bounds_.size()), h_(bounds_.size()) {
+          bounds_(2 * views_.size() + 2), t_(bounds_.size()), d_(bounds_.size()), h_(bounds_.size()),
+          shared_(shares_variables(views_)) {
         for (std::size_t i = 0; i < views_.size(); ++i) minsorted_[i] = maxsorted_[i] = static_cast<int>(i);
     }
 
     PropStatus propagate(Store& s) override {
         for (;;) {
             if (!propagate_fixed(views_, this->pending(), s)) return PropStatus::failed;
-            bool exact = true;
-            if (!hall_pass(s, exact)) return PropStatus::failed;
+            bool exact = true, changed = false;
+            if (!hall_pass(s, exact, changed)) return PropStatus::failed;
             // The Hall pass reaches bounds consistency in one go; only a new
-            // bound landing on a hole, or a view becoming fixed, needs another.
-            if (exact && this->pending().empty()) return PropStatus::fix;
+            // bound landing on a hole, a view becoming fixed, or a change
+            // seen through a second view of one variable needs another.
+            if ((shared_ ? !changed : exact) && this->pending().empty()) return PropStatus::fix;
         }
     }
 
@@ -118,7 +133,7 @@ private:
 
     // One lower-bound and one upper-bound sweep. Sets exact = false when a
     // view's new bound differs from the one asked for (a hole was skipped).
-    bool hall_pass(Store& s, bool& exact) {
+    bool hall_pass(Store& s, bool& exact, bool& changed) {
         const std::size_t n = views_.size();
         if (n == 0) return true;
         for (std::size_t i = 0; i < n; ++i) iv_[i] = {views_[i].min(s), std::int64_t{views_[i].max(s)} + 1, 0, 0};
@@ -135,10 +150,12 @@ private:
             if (r.min > v.min(s)) {
                 if (v.remove_below(s, static_cast<int>(r.min)) == Change::failed) return false;
                 exact &= v.min(s) == r.min;
+                changed = true;
             }
             if (r.max - 1 < v.max(s)) {
                 if (v.remove_above(s, static_cast<int>(r.max - 1)) == Change::failed) return false;
                 exact &= v.max(s) == r.max - 1;
+                changed = true;
             }
         }
         return true;
@@ -258,6 +275,7 @@ private:
     std::vector<int> t_;
     std::vector<std::int64_t> d_;
     std::vector<int> h_;
+    bool shared_;
 };
 
 template <class Store, class View>
@@ -267,7 +285,8 @@ public:
     // ranges; a wider union would cost memory for values that cannot occur.
     static constexpr std::int64_t max_values = std::int64_t{1} << 22;
 
-    explicit AllDifferentDomain(std::vector<View> views) : views_(std::move(views)), n_(views_.size()) {
+    explicit AllDifferentDomain(std::vector<View> views)
+        : views_(std::move(views)), n_(views_.size()), shared_(shares_variables(views_)) {
         std::int64_t lo = 0, hi = -1;
         for (std::size_t i = 0; i < n_; ++i) {
             lo = i == 0 ? views_[i].lo() : std::min<std::int64_t>(lo, views_[i].lo());
@@ -295,10 +314,14 @@ public:
     }
 
     PropStatus propagate(Store& s) override {
-        if (!propagate_fixed(views_, this->pending(), s)) return PropStatus::failed;
-        if (!repair_matching(s)) return PropStatus::failed;
-        components(s);
-        prune(s);
+        for (;;) {
+            if (!propagate_fixed(views_, this->pending(), s)) return PropStatus::failed;
+            if (!repair_matching(s)) return PropStatus::failed;
+            components(s);
+            bool removed = false;
+            if (!prune(s, removed)) return PropStatus::failed;
+            if (!removed || !shared_) break;
+        }
         // What remains is domain consistent, hence also value consistent:
         // the tags of views fixed by the pruning need no further work.
         this->pending().clear();
@@ -439,9 +462,10 @@ private:
         }
     }
 
-    // Removes every unmatched edge that joins two components. The matched
-    // edge stays, so no domain empties here.
-    void prune(Store& s) {
+    // Removes every unmatched edge that joins two components; `removed`
+    // says whether there were any. The matched edge stays, so a view only
+    // empties through another view of its variable: then false (failure).
+    bool prune(Store& s, bool& removed) {
         for (std::size_t y = 0; y < n_; ++y) {
             const View& x = views_[y];
             const int last = x.max(s);
@@ -449,15 +473,20 @@ private:
                 const bool at_end = v == last;
                 const int next = at_end ? v : x.next(s, v);
                 const auto j = static_cast<std::size_t>(v - lo_);
-                if (static_cast<int>(j) != match_[y] && comp_[n_ + j] != comp_[y]) x.remove(s, v);
+                if (static_cast<int>(j) != match_[y] && comp_[n_ + j] != comp_[y]) {
+                    if (x.remove(s, v) == Change::failed) return false;
+                    removed = true;
+                }
                 if (at_end) break;
                 v = next;
             }
         }
+        return true;
     }
 
     std::vector<View> views_;
     std::size_t n_;
+    bool shared_;
     int lo_ = 0;         // the value with index 0
     std::size_t m_ = 0;  // number of value indices
     std::vector<int> match_;  // view -> value index, or -1
