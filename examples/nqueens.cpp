@@ -5,11 +5,11 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <unistd.h>
 
+#include "consistency_option.hpp"
 #include "nqueens_model.hpp"
 
 namespace {
@@ -93,22 +93,8 @@ Options parse(int argc, char** argv) {
             o.first = true;
         } else if (a == "--json") {
             o.json = true;
-        } else if (a == "--consistency" || a.starts_with("--consistency=")) {
-            std::string_view v;
-            if (a == "--consistency") {
-                if (i + 1 >= argc) usage_error("--consistency needs a value: value, bounds or domain");
-                v = argv[++i];
-            } else {
-                v = a.substr(std::strlen("--consistency="));
-            }
-            if (v == "value")
-                o.consistency = propane::value;
-            else if (v == "bounds")
-                o.consistency = propane::bounds;
-            else if (v == "domain")
-                o.consistency = propane::domain;
-            else
-                usage_error("unknown consistency '" + std::string(v) + "' (expected value, bounds or domain)");
+        } else if (examples::consistency_option(argc, argv, i, o.consistency, usage_error)) {
+            // read into o.consistency
         } else if (a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9')) {
             usage_error("unknown option '" + std::string(a) + "'");
         } else if (have_n) {
@@ -119,15 +105,6 @@ Options parse(int argc, char** argv) {
         }
     }
     return o;
-}
-
-const char* name(propane::Consistency c) {
-    switch (c) {
-    case propane::value: return "value";
-    case propane::bounds: return "bounds";
-    case propane::domain: return "domain";
-    }
-    return "?";
 }
 
 // Boards go through one buffer per solution: printing, not search, would
@@ -161,7 +138,7 @@ int run(const Options& o) {
     if (o.json) {
         std::printf("{\"n\":%d,\"consistency\":\"%s\",\"solutions\":%llu,\"failures\":%llu,\"branches\":%llu,"
                     "\"propagations\":%llu,\"max_depth\":%llu,\"wall_ms\":%.3f,\"complete\":%s}\n",
-                    o.n, name(o.consistency), static_cast<unsigned long long>(st.solutions),
+                    o.n, propane::to_string(o.consistency).data(), static_cast<unsigned long long>(st.solutions),
                     static_cast<unsigned long long>(st.failures), static_cast<unsigned long long>(st.branches),
                     static_cast<unsigned long long>(st.propagations),
                     static_cast<unsigned long long>(st.max_depth), st.wall_ms(), st.complete ? "true" : "false");

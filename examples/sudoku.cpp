@@ -11,6 +11,7 @@
 #include <string_view>
 #include <sys/types.h>
 
+#include "consistency_option.hpp"
 #include "sudoku_model.hpp"
 
 namespace {
@@ -71,22 +72,8 @@ Options parse_args(int argc, char** argv) {
             o.count = true;
         } else if (a == "--json") {
             o.json = true;
-        } else if (a == "--consistency" || a.starts_with("--consistency=")) {
-            std::string_view v;
-            if (a == "--consistency") {
-                if (i + 1 >= argc) usage_error("--consistency needs a value: value, bounds or domain");
-                v = argv[++i];
-            } else {
-                v = a.substr(std::strlen("--consistency="));
-            }
-            if (v == "value")
-                o.consistency = propane::value;
-            else if (v == "bounds")
-                o.consistency = propane::bounds;
-            else if (v == "domain")
-                o.consistency = propane::domain;
-            else
-                usage_error("unknown consistency '" + std::string(v) + "' (expected value, bounds or domain)");
+        } else if (examples::consistency_option(argc, argv, i, o.consistency, usage_error)) {
+            // read into o.consistency
         } else if (a.size() > 1 && a[0] == '-') {
             usage_error("unknown option '" + std::string(a) + "'");
         } else if (o.file != nullptr) {

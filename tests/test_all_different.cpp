@@ -1694,3 +1694,15 @@ TEST_CASE("all_different: a change undone before propagation leaves no trace") {
         CHECK(domains(s) == root);
     }
 }
+
+TEST_CASE("consistency names round-trip and unknown names are refused") {
+    for (propane::Consistency c : {propane::value, propane::bounds, propane::domain}) {
+        const auto back = propane::consistency_from_string(propane::to_string(c));
+        REQUIRE(back.has_value());
+        CHECK(*back == c);
+    }
+    CHECK(propane::to_string(propane::domain) == "domain");
+    CHECK_FALSE(propane::consistency_from_string("Domain").has_value());
+    CHECK_FALSE(propane::consistency_from_string("").has_value());
+    CHECK_FALSE(propane::consistency_from_string("bound").has_value());
+}

@@ -25,8 +25,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <ranges>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "error.hpp"
@@ -40,6 +42,21 @@ enum class Consistency : std::uint8_t { value, bounds, domain };
 inline constexpr Consistency value = Consistency::value;
 inline constexpr Consistency bounds = Consistency::bounds;
 inline constexpr Consistency domain = Consistency::domain;
+
+// The names used in the documentation and on command lines.
+constexpr std::string_view to_string(Consistency c) noexcept {
+    switch (c) {
+    case Consistency::value: return "value";
+    case Consistency::bounds: return "bounds";
+    case Consistency::domain: return "domain";
+    }
+    return "?";
+}
+constexpr std::optional<Consistency> consistency_from_string(std::string_view name) noexcept {
+    for (Consistency c : {Consistency::value, Consistency::bounds, Consistency::domain})
+        if (to_string(c) == name) return c;
+    return std::nullopt;
+}
 
 namespace detail {
 
