@@ -59,11 +59,12 @@ public:
         doms_.emplace_back(lo, hi);
         const auto index = static_cast<int>(doms_.size() - 1);
         init_.emplace_back(lo, hi);
-        stamp_.push_back(0);
         subs_.emplace_back();
         if constexpr (Domain::is_dynamic) {
             word_offset_.push_back(word_stamp_.size());
             word_stamp_.resize(word_stamp_.size() + doms_.back().words(), 0);
+        } else {
+            stamp_.push_back(0);
         }
         return {index, lo, hi};
     }
@@ -340,7 +341,7 @@ private:
 
     std::vector<Domain> doms_;
     std::vector<std::pair<int, int>> init_;   // initial bounds, to recognise our handles
-    std::vector<std::uint64_t> stamp_;        // per variable: level stamp of its last save
+    std::vector<std::uint64_t> stamp_;        // fixed-width domains: per variable stamp of its last save
     std::vector<std::size_t> word_offset_;    // dynamic domains: first word of each variable
     std::vector<std::uint64_t> word_stamp_;   // dynamic domains: per word stamp
     Trail<DomainSave> dom_trail_;
