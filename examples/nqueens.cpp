@@ -141,7 +141,7 @@ int run(const Options& o) {
                     o.n, propane::to_string(o.consistency).data(), static_cast<unsigned long long>(st.solutions),
                     static_cast<unsigned long long>(st.failures), static_cast<unsigned long long>(st.branches),
                     static_cast<unsigned long long>(st.propagations),
-                    static_cast<unsigned long long>(st.max_depth), st.wall_ms(), st.complete ? "true" : "false");
+                    static_cast<unsigned long long>(st.max_depth), st.wall_ms(), st.complete() ? "true" : "false");
     } else {
         std::printf("Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %lld ms\n  Solutions found: %llu\n",
                     static_cast<unsigned long long>(st.failures), static_cast<unsigned long long>(st.branches),

@@ -388,7 +388,7 @@ std::string search_model(const Model& m, const std::vector<Code>& want, Tally& t
 
     const std::uint64_t reported = got.size() + twice.size();
     if (st.solutions != reported) why << "stats.solutions " << st.solutions << ", visitor saw " << reported << "\n";
-    if (!st.complete) why << "stats.complete is false after an exhaustive search\n";
+    if (!st.complete()) why << "stats.complete() is false after an exhaustive search\n";
     if (st.max_depth > vars.size()) why << "stats.max_depth " << st.max_depth << " > " << vars.size() << " variables\n";
     if (root_fails) {
         if (!want.empty()) why << "the root propagation fails, yet the model has solutions\n";
@@ -492,13 +492,13 @@ TEST_CASE("two views of each variable in one AllDifferent: no solution, at every
         const IntVar x = s.int_var(0, 1), y = s.int_var(0, 1);
         s.post(propane::all_different(std::vector<propane::OffsetView>{y + 2, x + 1, y + 0, x + 0}, strength));
         std::vector<std::string> reported;
-        const propane::SearchStats st = propane::solve(s, std::vector{x, y}, {}, [&](const auto& sol) {
+        const propane::SearchStats st = propane::solve(s, std::vector{x, y}, propane::Strategy{}, [&](const auto& sol) {
             std::ostringstream o;
             o << "x = " << sol[0] << ", y = " << sol[1];
             reported.push_back(o.str());
         });
         CHECK(reported == std::vector<std::string>{});
         CHECK(st.solutions == 0);
-        CHECK(st.complete);
+        CHECK(st.complete());
     }
 }

@@ -222,7 +222,7 @@ std::vector<Dom> domains(const Store& s) {
 // The shape of the tree, and then the work done in it.
 bool same_shape(const propane::SearchStats& a, const propane::SearchStats& b) {
     return a.solutions == b.solutions && a.failures == b.failures && a.branches == b.branches &&
-           a.max_depth == b.max_depth && a.complete == b.complete;
+           a.max_depth == b.max_depth && a.complete() == b.complete();
 }
 bool same_tree(const propane::SearchStats& a, const propane::SearchStats& b) {
     return same_shape(a, b) && a.propagations == b.propagations;
@@ -245,7 +245,7 @@ constexpr propane::Strategy strategies[] = {
 // = 2 * (leaves - 1); every open decision fixes a distinct search view, so
 // depth <= number of views.
 void check_complete_stats(const propane::SearchStats& st, std::size_t nvars, std::size_t nsols) {
-    CHECK(st.complete);
+    CHECK(st.complete());
     CHECK(st.solutions == nsols);
     CHECK(st.failures + st.solutions > 0);
     CHECK(st.branches == 2 * (st.failures + st.solutions - 1));
@@ -365,7 +365,7 @@ TEST_CASE("a root failure is one failure and no branch") {
     CHECK(r.stats.failures == 1);
     CHECK(r.stats.branches == 0);
     CHECK(r.stats.max_depth == 0);
-    CHECK(r.stats.complete);
+    CHECK(r.stats.complete());
     CHECK(domains(s) == before);
     CHECK(s.level() == 0);
 }
@@ -470,7 +470,7 @@ TEST_CASE("a visitor that stops after k solutions") {
                 return seen.size() == k ? propane::stop : propane::next;
             });
             CHECK(st.solutions == k);
-            CHECK_FALSE(st.complete); // it stopped: that nothing was left is not known
+            CHECK_FALSE(st.complete()); // it stopped: that nothing was left is not known
             CHECK(seen == std::vector<Tuple>(allowed.begin(), allowed.begin() + static_cast<std::ptrdiff_t>(k)));
             CHECK(m.s.level() == level);
             CHECK(domains(m.s) == before);
@@ -556,19 +556,19 @@ TEST_CASE("the pull API") {
         REQUIRE(search.next());
         REQUIRE(search.next());
         search.stop();
-        CHECK_FALSE(search.stats().complete);
+        CHECK_FALSE(search.stats().complete());
         CHECK(search.stats().solutions == 2);
         CHECK(m.s.level() == 0);
         CHECK(domains(m.s) == before);
         CHECK_FALSE(search.next());
-        CHECK_FALSE(search.stats().complete);
+        CHECK_FALSE(search.stats().complete());
     }
 
     SUBCASE("stop() before the first next()") {
         propane::Search search(m.s, m.q);
         search.stop();
         CHECK_FALSE(search.next());
-        CHECK_FALSE(search.stats().complete);
+        CHECK_FALSE(search.stats().complete());
         CHECK(search.stats().solutions == 0);
         CHECK(domains(m.s) == before);
     }

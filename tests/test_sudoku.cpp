@@ -174,7 +174,7 @@ Run run(std::string_view puzzle, propane::Consistency strength, std::uint64_t li
 // Over a complete search every branch ends in a failure or a solution, and
 // the binary tree has one more leaf than it has inner nodes.
 void check_tree_shape(const propane::SearchStats& st) {
-    CHECK(st.complete);
+    CHECK(st.complete());
     if (st.branches > 0) CHECK(st.branches == 2 * (st.failures + st.solutions - 1));
 }
 
@@ -277,11 +277,11 @@ TEST_CASE("sudoku: a limit of two solutions tells unique from not unique") {
         CAPTURE(name(strength));
         const Run unique = run(unique_puzzles[0].puzzle, strength, 2);
         CHECK(unique.stats.solutions == 1);
-        CHECK(unique.stats.complete);
+        CHECK(unique.stats.complete());
         const Run several = run(several_puzzles[0], strength, 2);
         CHECK(several.stats.solutions == 2);
         CHECK(several.solutions.size() == 2);
-        CHECK_FALSE(several.stats.complete);
+        CHECK_FALSE(several.stats.complete());
         // The first two of the full search, in the same order.
         const Run all = run(several_puzzles[0], strength);
         REQUIRE(all.solutions.size() >= 2);

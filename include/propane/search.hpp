@@ -2,45 +2,198 @@
 #define PROPANE_SEARCH_HPP
 
 // Depth-first search with binary branching: at each node choose a view x and
-// a value v, try x = v (left), and when that subtree is exhausted take
-// x != v (right) and choose again, possibly the same view. The path is an
-// explicit stack of open left branches, so depth is limited by memory, not
-// by the call stack; the stack and the trail grow once and are reused, so a
-// node allocates nothing.
+// a decision, try its left branch (x = v, or x <= v when splitting), and when
+// that subtree is exhausted take the right branch (x != v, or x > v) and
+// choose again, possibly the same view. The path is an explicit stack of
+// open left branches, so depth is limited by memory, not by the call stack;
+// the stack and the trail grow once and are reused, so a node allocates
+// nothing.
 //
 // Two forms share one engine:
-//   Search search(store, vars, strategy); while (search.next()) { ... }
-//   SearchStats st = solve(store, vars, strategy, visitor);
+//   Search search(store, vars, strategy, limits); while (search.next()) { ... }
+//   SearchStats st = solve(store, vars, strategy, limits, visitor);
 // Either way the store is back at its root state when the search ends, is
 // stopped, or is destroyed (an exception from a visitor included).
+//
+// The strategy's variable and value choosers are template parameters: a
+// built-in choice (an enum, dispatched by a switch) or any callable, so a
+// user's chooser is inlined rather than called through a pointer.
 
 #include <chrono>
+#include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <limits>
+#include <optional>
 #include <ranges>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "error.hpp"
 #include "stats.hpp"
 #include "view.hpp"
 
 namespace propane {
 
-enum class VarChoice : std::uint8_t { first_unbound, smallest_domain };
-enum class ValChoice : std::uint8_t { min_value, max_value };
+// ---- strategies -----------------------------------------------------------------
+
+// Which unfixed view to branch on. Ties go to the lowest position.
+//   first_unbound    the first one in the search order
+//   smallest_domain  fewest values ("first fail")
+//   largest_domain   most values
+//   smallest_min     smallest minimum value
+//   dom_wdeg         smallest domain size / weighted degree, where the
+//                    weighted degree is the sum over the propagators on the
+//                    view's variable of 1 + their failures in this search
+//                    (Boussemart et al., ECAI 2004): it learns which
+//                    constraints are hard, and keeps learning across restarts
+enum class VarChoice : std::uint8_t { first_unbound, smallest_domain, largest_domain, smallest_min, dom_wdeg };
+
+// Which decision to take on the chosen view x.
+//   min_value / max_value   x = min / x = max
+//   middle_value            x = the median value of x's domain (the lower
+//                           of the two for an even count)
+//   split_value             x <= (min + max) / 2, rounded down, then x > it
+//   random_value            x = a value drawn uniformly from the domain,
+//                           from Strategy::seed (the same seed gives the
+//                           same search)
+enum class ValChoice : std::uint8_t { min_value, max_value, middle_value, split_value, random_value };
 
 inline constexpr VarChoice first_unbound = VarChoice::first_unbound;
-// Smallest domain first; ties go to the lowest index.
 inline constexpr VarChoice smallest_domain = VarChoice::smallest_domain;
+inline constexpr VarChoice largest_domain = VarChoice::largest_domain;
+inline constexpr VarChoice smallest_min = VarChoice::smallest_min;
+inline constexpr VarChoice dom_wdeg = VarChoice::dom_wdeg;
 inline constexpr ValChoice min_value = ValChoice::min_value;
 inline constexpr ValChoice max_value = ValChoice::max_value;
+inline constexpr ValChoice middle_value = ValChoice::middle_value;
+inline constexpr ValChoice split_value = ValChoice::split_value;
+inline constexpr ValChoice random_value = ValChoice::random_value;
 
-struct Strategy {
-    VarChoice var = first_unbound;
-    ValChoice val = min_value;
+// The names used on command lines.
+constexpr std::string_view to_string(VarChoice c) noexcept {
+    switch (c) {
+    case VarChoice::first_unbound: return "first";
+    case VarChoice::smallest_domain: return "smallest";
+    case VarChoice::largest_domain: return "largest";
+    case VarChoice::smallest_min: return "smallest-min";
+    case VarChoice::dom_wdeg: return "dom-wdeg";
+    }
+    return "?";
+}
+constexpr std::string_view to_string(ValChoice c) noexcept {
+    switch (c) {
+    case ValChoice::min_value: return "min";
+    case ValChoice::max_value: return "max";
+    case ValChoice::middle_value: return "middle";
+    case ValChoice::split_value: return "split";
+    case ValChoice::random_value: return "random";
+    }
+    return "?";
+}
+
+namespace detail {
+// The choice among `all` whose to_string is `name`.
+template <class E>
+constexpr std::optional<E> from_name(std::string_view name, std::initializer_list<E> all) noexcept {
+    for (E e : all)
+        if (to_string(e) == name) return e;
+    return std::nullopt;
+}
+} // namespace detail
+
+constexpr std::optional<VarChoice> var_choice_from_string(std::string_view name) noexcept {
+    return detail::from_name(name, {first_unbound, smallest_domain, largest_domain, smallest_min, dom_wdeg});
+}
+constexpr std::optional<ValChoice> val_choice_from_string(std::string_view name) noexcept {
+    return detail::from_name(name, {min_value, max_value, middle_value, split_value, random_value});
+}
+
+// What a value chooser decides. assign: left x = value, right x != value
+// (value must be in x's domain). split: left x <= value, right x > value
+// (min(x) <= value < max(x), so both sides keep a value).
+enum class Branch : std::uint8_t { assign, split };
+struct Decision {
+    Branch branch = Branch::assign;
+    int value = 0;
 };
+
+// Restarts abandon the tree after a budget of failures and start again from
+// the root, where a randomised or learning strategy (random_value, dom_wdeg)
+// makes different choices. Run k (from 0) may fail scale * luby(k + 1) times
+// (1, 1, 2, 1, 1, 2, 4, ...; Luby, Sinclair and Zuckerman 1993) or
+// scale * growth^k times. Restarts stop at the first solution: from then on
+// the current tree is searched to its end, so every solution is found once
+// and an exhausted search is still complete.
+enum class RestartPolicy : std::uint8_t { none, luby, geometric };
+struct Restarts {
+    RestartPolicy policy = RestartPolicy::none;
+    std::uint64_t scale = 100;
+    double growth = 1.5;
+};
+
+constexpr std::string_view to_string(RestartPolicy p) noexcept {
+    switch (p) {
+    case RestartPolicy::none: return "none";
+    case RestartPolicy::luby: return "luby";
+    case RestartPolicy::geometric: return "geometric";
+    }
+    return "?";
+}
+constexpr std::optional<RestartPolicy> restart_policy_from_string(std::string_view name) noexcept {
+    return detail::from_name(name, {RestartPolicy::none, RestartPolicy::luby, RestartPolicy::geometric});
+}
+
+// How to branch. VarSel is a VarChoice or a callable
+//   int (const Store&, std::span<const View>)
+// returning the position of an unfixed view (it is only called while one
+// exists). ValSel is a ValChoice or a callable
+//   int (const Store&, const View&)        meaning Decision{assign, value}
+//   Decision (const Store&, const View&)
+// A callable that breaks these rules makes next() throw std::logic_error.
+template <class VarSel, class ValSel>
+struct BasicStrategy {
+    VarSel var{};
+    ValSel val{};
+    std::uint64_t seed = 0; // for random_value
+    Restarts restarts{};
+};
+using Strategy = BasicStrategy<VarChoice, ValChoice>;
+
+// A strategy with user choosers: strategy(my_var_chooser, propane::min_value).
+template <class VarSel, class ValSel>
+constexpr BasicStrategy<VarSel, ValSel> strategy(VarSel var, ValSel val, std::uint64_t seed = 0,
+                                                 Restarts restarts = {}) {
+    return {std::move(var), std::move(val), seed, restarts};
+}
+
+// ---- limits --------------------------------------------------------------------
+
+inline constexpr std::uint64_t unlimited = std::numeric_limits<std::uint64_t>::max();
+
+// The search stops when it has found `solutions` solutions, or before it
+// would take branch number branches + 1, or at failure number `failures`, or
+// once it has run for `time` (search time only: the time a caller spends
+// between next() calls or inside a visitor does not count). The clock is
+// read every few branches, as rarely as keeps the reading about a
+// millisecond apart, so a limit costs nothing measurable and a time limit
+// is overrun by about that much (plus one node's propagation).
+struct Limits {
+    std::uint64_t solutions = unlimited;
+    std::uint64_t branches = unlimited;
+    std::uint64_t failures = unlimited;
+    std::chrono::nanoseconds time = std::chrono::nanoseconds::max();
+};
+
+// ---- visiting solutions ------------------------------------------------------------
 
 // What a visitor returns: go on to the next solution, or stop the search.
 enum class Action : std::uint8_t { next, stop };
@@ -66,45 +219,111 @@ private:
     const std::vector<View>* vars_;
 };
 
-template <class Store, class View = IntVar>
+namespace detail {
+
+// luby(i) for i >= 1: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
+constexpr std::uint64_t luby(std::uint64_t i) noexcept {
+    for (;;) {
+        int k = 1;
+        while (k < 63 && (std::uint64_t{1} << k) - 1 < i) ++k;
+        if ((std::uint64_t{1} << k) - 1 == i || k == 63) return std::uint64_t{1} << (k - 1);
+        i -= (std::uint64_t{1} << (k - 1)) - 1;
+    }
+}
+
+// SplitMix64 (Steele, Lea and Flood 2014): tiny, fast, and the same stream
+// on every platform, unlike the standard distributions.
+struct SplitMix64 {
+    std::uint64_t state;
+    std::uint64_t operator()() noexcept {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+};
+
+} // namespace detail
+
+// ---- the engine ----------------------------------------------------------------
+
+template <class Store, class View = IntVar, class VarSel = VarChoice, class ValSel = ValChoice>
 class Search {
 public:
+    using strategy_type = BasicStrategy<VarSel, ValSel>;
+    using clock = std::chrono::steady_clock;
+
+    // Throws model_error if a view is not of this store or the restart
+    // settings make no sense (scale 0, or geometric growth <= 1).
     template <std::ranges::input_range R>
-    Search(Store& s, const R& vars, Strategy strategy = {})
-        : s_(&s), vars_(std::ranges::begin(vars), std::ranges::end(vars)), strategy_(strategy) {
+    Search(Store& s, const R& vars, strategy_type strategy = {}, Limits limits = {})
+        : s_(&s), vars_(std::ranges::begin(vars), std::ranges::end(vars)), strategy_(std::move(strategy)),
+          limits_(limits), rng_{strategy_.seed} {
         for (const View& v : vars_) s.check(v.var());
+        const Restarts& r = strategy_.restarts;
+        if (r.policy != RestartPolicy::none && r.scale == 0)
+            throw model_error("restarts need a failure budget (scale) of at least 1");
+        if (r.policy == RestartPolicy::geometric && !(r.growth > 1.0 && std::isfinite(r.growth)))
+            throw model_error("geometric restarts need a growth factor > 1, got " + std::to_string(r.growth));
         stack_.reserve(vars_.size() + 1);
     }
     Search(const Search&) = delete;
     Search& operator=(const Search&) = delete;
     ~Search() { unwind(); }
 
-    // Advances to the next solution; false once there is none left. After
-    // true, solution() reads it; the store holds it until the next call.
+    // Advances to the next solution; false once there is none left or a
+    // limit stopped the search (stats().outcome says which). After true,
+    // solution() reads it; the store holds it until the next call.
     bool next() {
-        const auto t0 = std::chrono::steady_clock::now();
+        const auto t0 = clock::now();
+        call_start_ = last_tick_ = t0;
         bool found = false;
-        if (state_ == State::fresh) {
-            state_ = State::running;
-            root_level_ = s_->level();
-            propagations0_ = s_->propagations();
-            s_->push_level();
-            found = s_->propagate() ? descend() : fail_root();
-        } else if (state_ == State::running) {
-            found = backtrack() && descend();
-        }
-        if (!found && state_ == State::running) {
-            stats_.complete = true;
-            unwind();
+        try {
+            if (state_ != State::done && stats_.solutions >= limits_.solutions) {
+                finish(Outcome::solution_limit);
+            } else if (state_ == State::fresh) {
+                start();
+                if (s_->propagate()) {
+                    found = settle(run(false));
+                } else {
+                    ++stats_.failures;
+                    finish(Outcome::complete);
+                }
+            } else if (state_ == State::running) {
+                found = settle(run(true));
+            }
+        } catch (...) {
+            // A chooser or progress callback threw: the search cannot go on.
+            finish(Outcome::stopped);
+            throw;
         }
         stats_.propagations = s_->propagations() - propagations0_;
-        stats_.wall_time += std::chrono::steady_clock::now() - t0;
+        stats_.wall_time = wall_base_ + (clock::now() - t0);
+        wall_base_ = stats_.wall_time;
         return found;
     }
 
-    // Ends the search early: the statistics say it is incomplete and the
+    // Ends the search early: the statistics say it was stopped and the
     // store returns to its root state.
-    void stop() { unwind(); }
+    void stop() {
+        if (state_ != State::done) finish(Outcome::stopped);
+    }
+
+    // Calls f(*this) about every `period` of search time, between two nodes,
+    // for a progress display: f may read stats() and progress().
+    void on_progress(std::function<void(const Search&)> f, std::chrono::nanoseconds period) {
+        progress_fn_ = std::move(f);
+        progress_period_ = period;
+        next_progress_ = stats_.wall_time + period;
+        ticking_ = progress_fn_ != nullptr || limits_.time != std::chrono::nanoseconds::max();
+        if (ticking_) check_at_ = std::min(check_at_, stats_.branches);
+    }
+
+    // An estimate of the share of the tree explored so far, in [0, 1]: each
+    // decision x = v splits its node's share evenly over x's values, and a
+    // split decision halves it. Exact for the first levels, good enough for
+    // a progress line. Starts again at 0 after a restart.
+    double progress() const noexcept { return stats_.outcome == Outcome::complete ? 1.0 : done_; }
 
     Solution<Store, View> solution() const noexcept { return {*s_, vars_}; }
     const SearchStats& stats() const noexcept { return stats_; }
@@ -112,71 +331,252 @@ public:
 
 private:
     enum class State : std::uint8_t { fresh, running, done };
+    enum class Step : std::uint8_t { solution, exhausted, stopped, restarted, go_on };
     struct Frame {
-        int var; // position in vars_
-        int val;
+        int pos; // position in vars_ of the view branched on
+        int value;
+        int first; // first_ at the node, restored on backtrack
+        Branch branch;
+        double base; // progress share explored before the node
+        double mass; // the node's share
+        double left; // its left branch's share
     };
 
-    bool fail_root() {
-        ++stats_.failures;
+    const View& at(int i) const noexcept { return vars_[static_cast<std::size_t>(i)]; }
+
+    void start() {
+        state_ = State::running;
+        root_level_ = s_->level();
+        propagations0_ = s_->propagations();
+        if constexpr (std::is_same_v<VarSel, VarChoice>) {
+            if (strategy_.var == dom_wdeg) {
+                failures0_.resize(static_cast<std::size_t>(s_->num_propagators()));
+                for (int p = 0; p < s_->num_propagators(); ++p)
+                    failures0_[static_cast<std::size_t>(p)] = s_->failures_of(p);
+            }
+        }
+        restart_at_ = strategy_.restarts.policy == RestartPolicy::none ? unlimited : budget(0);
+        fail_check_at_ = std::min(limits_.failures, restart_at_);
+        ticking_ = ticking_ || limits_.time != std::chrono::nanoseconds::max();
+        check_at_ = ticking_ ? std::min(limits_.branches, stride_) : limits_.branches;
+        s_->push_level();
+    }
+
+    bool settle(Step step) {
+        if (step == Step::solution) return true;
+        if (step == Step::exhausted) finish(Outcome::complete);
+        else finish(halt_);
         return false;
     }
 
-    // From a propagated node, branch left until a solution (true) or until
-    // the whole remaining tree failed (false).
-    bool descend() {
+    // The search loop. From a consistent node, branch left until a solution;
+    // from a failed node (or, when resuming, the last solution), take the
+    // right branch of the newest open left branch.
+    Step run(bool resume) {
+        bool ok = !resume;
         for (;;) {
-            const int i = choose_var();
-            if (i < 0) {
-                ++stats_.solutions;
-                return true;
+            if (ok) {
+                const int i = choose_var();
+                if (i < 0) {
+                    ++stats_.solutions;
+                    done_ += mass_;
+                    if (restart_at_ != unlimited) {
+                        restart_at_ = unlimited;
+                        fail_check_at_ = limits_.failures;
+                    }
+                    return Step::solution;
+                }
+                if (stats_.branches >= check_at_ && !check()) return Step::stopped;
+                const View& x = at(i);
+                const Decision d = choose_value(x);
+                ++stats_.branches;
+                const double left = d.branch == Branch::assign ? mass_ / x.size(*s_) : mass_ / 2;
+                stack_.push_back({i, d.value, first_, d.branch, done_, mass_, left});
+                if (stack_.size() > stats_.max_depth) stats_.max_depth = stack_.size();
+                mass_ = left;
+                s_->push_level();
+                // Decisions are checked to keep a value on each side, so
+                // only propagation can fail here.
+                if (d.branch == Branch::assign) x.assign(*s_, d.value);
+                else x.remove_above(*s_, d.value);
+                ok = s_->propagate();
+            } else {
+                if (stack_.empty()) return Step::exhausted;
+                if (stats_.branches >= check_at_ && !check()) return Step::stopped;
+                const Frame f = stack_.back();
+                stack_.pop_back();
+                s_->pop_level();
+                first_ = f.first;
+                done_ = f.base + f.left;
+                mass_ = f.mass - f.left;
+                ++stats_.branches;
+                const View& x = at(f.pos);
+                const Change c = f.branch == Branch::assign ? x.remove(*s_, f.value) : x.remove_below(*s_, f.value + 1);
+                ok = c != Change::failed && s_->propagate();
             }
-            const View& x = vars_[static_cast<std::size_t>(i)];
-            const int v = strategy_.val == min_value ? x.min(*s_) : x.max(*s_);
-            ++stats_.branches;
-            stack_.push_back({i, v});
-            if (stack_.size() > stats_.max_depth) stats_.max_depth = stack_.size();
-            s_->push_level();
-            // v is in x's domain and x is not fixed, so this cannot fail.
-            x.assign(*s_, v);
-            if (s_->propagate()) continue;
-            ++stats_.failures;
-            if (!backtrack()) return false;
+            if (!ok) {
+                ++stats_.failures;
+                done_ += mass_;
+                if (stats_.failures >= fail_check_at_) [[unlikely]] {
+                    if (stats_.failures >= limits_.failures) {
+                        halt_ = Outcome::failure_limit;
+                        return Step::stopped;
+                    }
+                    restart();
+                    ok = true;
+                }
+            }
         }
     }
 
-    // Leaves the newest left branch and takes its right branch, repeating
-    // while that fails. False when the stack empties: the tree is done.
-    bool backtrack() {
-        while (!stack_.empty()) {
-            const Frame f = stack_.back();
-            stack_.pop_back();
-            s_->pop_level();
-            ++stats_.branches;
-            if (vars_[static_cast<std::size_t>(f.var)].remove(*s_, f.val) != Change::failed && s_->propagate())
-                return true;
-            ++stats_.failures;
+    // Called when branches reach check_at_. False when a limit stops the
+    // search. The stride between clock readings doubles while readings come
+    // less than half a millisecond apart and halves above two.
+    bool check() {
+        if (stats_.branches >= limits_.branches) {
+            halt_ = Outcome::branch_limit;
+            return false;
         }
-        return false;
+        if (ticking_) {
+            const auto now = clock::now();
+            const auto since = now - last_tick_;
+            if (since < std::chrono::microseconds(500) && stride_ < (std::uint64_t{1} << 24)) stride_ *= 2;
+            else if (since > std::chrono::milliseconds(2) && stride_ > 1) stride_ /= 2;
+            last_tick_ = now;
+            stats_.wall_time = wall_base_ + (now - call_start_);
+            if (stats_.wall_time >= limits_.time) {
+                halt_ = Outcome::time_limit;
+                return false;
+            }
+            if (progress_fn_ && stats_.wall_time >= next_progress_) {
+                next_progress_ = stats_.wall_time + progress_period_;
+                stats_.propagations = s_->propagations() - propagations0_;
+                progress_fn_(*this);
+            }
+        }
+        check_at_ = ticking_ ? std::min(limits_.branches, stats_.branches + stride_) : limits_.branches;
+        return true;
     }
 
-    int choose_var() const {
+    std::uint64_t budget(std::uint64_t run) const noexcept {
+        const Restarts& r = strategy_.restarts;
+        double b = static_cast<double>(r.scale);
+        if (r.policy == RestartPolicy::luby) b *= static_cast<double>(detail::luby(run + 1));
+        else b *= std::pow(r.growth, static_cast<double>(run));
+        return b >= 1e18 ? std::uint64_t{1'000'000'000'000'000'000} : static_cast<std::uint64_t>(b);
+    }
+
+    void restart() {
+        while (s_->level() > root_level_ + 1) s_->pop_level();
+        stack_.clear();
+        first_ = 0;
+        done_ = 0;
+        mass_ = 1;
+        ++stats_.restarts;
+        restart_at_ = stats_.failures + budget(stats_.restarts);
+        fail_check_at_ = std::min(limits_.failures, restart_at_);
+    }
+
+    // ---- choosing ----------------------------------------------------------
+
+    // Position of the view to branch on, or -1 when every view is fixed.
+    int choose_var() {
         const int n = static_cast<int>(vars_.size());
-        if (strategy_.var == first_unbound) {
-            for (int i = 0; i < n; ++i)
-                if (!vars_[static_cast<std::size_t>(i)].fixed(*s_)) return i;
-            return -1;
+        while (first_ < n && at(first_).fixed(*s_)) ++first_;
+        if (first_ == n) return -1;
+        if constexpr (std::is_same_v<VarSel, VarChoice>) {
+            switch (strategy_.var) {
+            case VarChoice::first_unbound: return first_;
+            case VarChoice::smallest_domain:
+                return best([&](const View& x) { return x.size(*s_); }, std::less<>{});
+            case VarChoice::largest_domain:
+                return best([&](const View& x) { return x.size(*s_); }, std::greater<>{});
+            case VarChoice::smallest_min:
+                return best([&](const View& x) { return x.min(*s_); }, std::less<>{});
+            case VarChoice::dom_wdeg:
+                return best([&](const View& x) { return dom_over_wdeg(x); }, std::less<>{});
+            }
+            return first_;
+        } else {
+            const int i = strategy_.var(std::as_const(*s_), std::span<const View>(vars_));
+            if (i < 0 || i >= n || at(i).fixed(*s_))
+                throw std::logic_error("variable chooser returned position " + std::to_string(i) +
+                                       ", which is not an unfixed view of the search");
+            return i;
         }
-        int best = -1;
-        unsigned best_size = 0;
-        for (int i = 0; i < n; ++i) {
-            const unsigned sz = vars_[static_cast<std::size_t>(i)].size(*s_);
-            if (sz > 1 && (best < 0 || sz < best_size)) {
-                best = i;
-                best_size = sz;
+    }
+
+    // The unfixed view from first_ on whose key is best under `better`;
+    // the first such view on ties.
+    template <class Key, class Better>
+    int best(Key key, Better better) const {
+        const int n = static_cast<int>(vars_.size());
+        int best_pos = first_;
+        auto best_key = key(at(first_));
+        for (int i = first_ + 1; i < n; ++i) {
+            const View& x = at(i);
+            if (x.fixed(*s_)) continue;
+            const auto k = key(x);
+            if (better(k, best_key)) {
+                best_pos = i;
+                best_key = k;
             }
         }
-        return best;
+        return best_pos;
+    }
+
+    // Exact division would need 128 bits; doubles round equal ratios equally,
+    // so ties still go to the lowest position.
+    double dom_over_wdeg(const View& x) const {
+        double w = 0;
+        for (int p : s_->propagators_of(x.var().index())) {
+            const auto pi = static_cast<std::size_t>(p);
+            const std::uint64_t base = pi < failures0_.size() ? failures0_[pi] : 0;
+            w += 1.0 + static_cast<double>(s_->failures_of(p) - base);
+        }
+        const double size = x.size(*s_);
+        return w > 0 ? size / w : std::numeric_limits<double>::infinity();
+    }
+
+    Decision choose_value(const View& x) {
+        if constexpr (std::is_same_v<ValSel, ValChoice>) {
+            switch (strategy_.val) {
+            case ValChoice::min_value: return {Branch::assign, x.min(*s_)};
+            case ValChoice::max_value: return {Branch::assign, x.max(*s_)};
+            case ValChoice::middle_value: return {Branch::assign, nth_value(x, (x.size(*s_) - 1) / 2)};
+            case ValChoice::split_value:
+                return {Branch::split,
+                        static_cast<int>(detail::floor_div(std::int64_t{x.min(*s_)} + x.max(*s_), 2))};
+            case ValChoice::random_value:
+                return {Branch::assign, nth_value(x, static_cast<unsigned>(rng_() % x.size(*s_)))};
+            }
+            return {Branch::assign, x.min(*s_)};
+        } else {
+            using R = std::invoke_result_t<ValSel&, const Store&, const View&>;
+            Decision d;
+            if constexpr (std::same_as<R, Decision>) d = strategy_.val(std::as_const(*s_), x);
+            else d = {Branch::assign, static_cast<int>(strategy_.val(std::as_const(*s_), x))};
+            const bool valid = d.branch == Branch::assign ? x.contains(*s_, d.value)
+                                                          : x.min(*s_) <= d.value && d.value < x.max(*s_);
+            if (!valid)
+                throw std::logic_error(std::string("value chooser returned ") +
+                                       (d.branch == Branch::assign ? "x = " : "x <= ") + std::to_string(d.value) +
+                                       ", which leaves one side of the branch empty");
+            return d;
+        }
+    }
+
+    // The k-th smallest value of x, walked from the nearer end.
+    int nth_value(const View& x, unsigned k) const {
+        const unsigned size = x.size(*s_);
+        if (k <= size / 2) {
+            int v = x.min(*s_);
+            for (; k > 0; --k) v = x.next(*s_, v);
+            return v;
+        }
+        int v = x.max(*s_);
+        for (unsigned j = size - 1; j > k; --j) v = x.prev(*s_, v);
+        return v;
     }
 
     // Pops every level this search pushed.
@@ -187,27 +587,58 @@ private:
         state_ = State::done;
     }
 
+    void finish(Outcome o) {
+        stats_.outcome = o;
+        unwind();
+    }
+
     Store* s_;
     std::vector<View> vars_;
-    Strategy strategy_;
+    strategy_type strategy_;
+    Limits limits_;
+    detail::SplitMix64 rng_;
     std::vector<Frame> stack_;
     SearchStats stats_;
     State state_ = State::fresh;
+    Outcome halt_ = Outcome::stopped; // why run() returned Step::stopped
     int root_level_ = 0;
+    int first_ = 0; // no view before this position is unfixed
     std::uint64_t propagations0_ = 0;
+    std::vector<std::uint64_t> failures0_; // propagator failures before the search, for dom_wdeg
+    std::uint64_t restart_at_ = unlimited;    // failure count that triggers the next restart
+    std::uint64_t fail_check_at_ = unlimited; // min(limits_.failures, restart_at_)
+    std::uint64_t check_at_ = unlimited;      // branch count of the next check()
+    std::uint64_t stride_ = 1;                // branches between clock readings
+    bool ticking_ = false;                    // a time limit or a progress callback needs the clock
+    double done_ = 0;                         // progress share explored
+    double mass_ = 1;                         // the current node's share
+    clock::time_point call_start_{};
+    clock::time_point last_tick_{};
+    std::chrono::nanoseconds wall_base_{0}; // search time before this next() call
+    std::function<void(const Search&)> progress_fn_;
+    std::chrono::nanoseconds progress_period_{0};
+    std::chrono::nanoseconds next_progress_{0};
 };
 
 template <class Store, std::ranges::input_range R>
-Search(Store&, const R&, Strategy = {}) -> Search<Store, std::ranges::range_value_t<R>>;
+Search(Store&, const R&) -> Search<Store, std::ranges::range_value_t<R>>;
+template <class Store, std::ranges::input_range R, class VarSel, class ValSel>
+Search(Store&, const R&, BasicStrategy<VarSel, ValSel>) -> Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel>;
+template <class Store, std::ranges::input_range R, class VarSel, class ValSel>
+Search(Store&, const R&, BasicStrategy<VarSel, ValSel>, Limits)
+    -> Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel>;
 
 // Explores the tree, calling visitor(solution) once per solution. The
 // visitor returns next or stop (or nothing, meaning next). wall_time counts
 // the search only, not the time spent inside the visitor.
-template <class Store, std::ranges::input_range R, class Visitor>
-SearchStats solve(Store& s, const R& vars, Strategy strategy, Visitor&& visitor) {
-    Search<Store, std::ranges::range_value_t<R>> search(s, vars, strategy);
+// (A braced {} strategy means the default Strategy.)
+template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
+SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
+                  Visitor&& visitor) {
+    using View = std::ranges::range_value_t<R>;
+    Search<Store, View, VarSel, ValSel> search(s, vars, strategy, limits);
     while (search.next()) {
-        using Result = std::invoke_result_t<Visitor&, const Solution<Store, std::ranges::range_value_t<R>>&>;
+        using Result = std::invoke_result_t<Visitor&, const Solution<Store, View>&>;
         if constexpr (std::is_void_v<Result>) {
             visitor(search.solution());
         } else {
@@ -221,9 +652,14 @@ SearchStats solve(Store& s, const R& vars, Strategy strategy, Visitor&& visitor)
     return search.stats();
 }
 
+template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
+SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, Visitor&& visitor) {
+    return solve(s, vars, strategy, Limits{}, std::forward<Visitor>(visitor));
+}
+
 template <class Store, std::ranges::input_range R, class Visitor>
 SearchStats solve(Store& s, const R& vars, Visitor&& visitor) {
-    return solve(s, vars, Strategy{}, std::forward<Visitor>(visitor));
+    return solve(s, vars, Strategy{}, Limits{}, std::forward<Visitor>(visitor));
 }
 
 } // namespace propane

@@ -5,22 +5,51 @@
 // can be checked: `branches` grows by one for each left (x = v) and each
 // right (x != v) branch taken, `failures` by one for each branch (or root)
 // whose propagation fails. Backtracking out of a solution is not a failure,
-// so over a complete search branches == 2 * (failures + solutions - 1).
+// so over a complete search without restarts
+// branches == 2 * (failures + solutions - 1).
 
 #include <chrono>
 #include <cstdint>
+#include <string_view>
 
 namespace propane {
+
+// How a search ended, or that it has not yet.
+enum class Outcome : std::uint8_t {
+    running,        // not started, or paused at a solution
+    complete,       // the whole tree was explored
+    solution_limit, // Limits::solutions were found
+    branch_limit,   // Limits::branches were taken
+    failure_limit,  // Limits::failures happened
+    time_limit,     // Limits::time ran out
+    stopped,        // the visitor returned stop, or stop() was called
+};
+
+constexpr std::string_view to_string(Outcome o) noexcept {
+    switch (o) {
+    case Outcome::running: return "running";
+    case Outcome::complete: return "complete";
+    case Outcome::solution_limit: return "solution_limit";
+    case Outcome::branch_limit: return "branch_limit";
+    case Outcome::failure_limit: return "failure_limit";
+    case Outcome::time_limit: return "time_limit";
+    case Outcome::stopped: return "stopped";
+    }
+    return "?";
+}
 
 struct SearchStats {
     std::uint64_t solutions = 0;
     std::uint64_t failures = 0;
     std::uint64_t branches = 0;
     std::uint64_t propagations = 0; // propagator runs
-    std::uint64_t max_depth = 0;    // most nested decisions on one path
+    std::uint64_t restarts = 0;
+    std::uint64_t max_depth = 0; // most nested decisions on one path
     std::chrono::nanoseconds wall_time{0};
-    bool complete = false; // the whole tree was explored
+    Outcome outcome = Outcome::running;
 
+    // The whole tree was explored: the solutions found are all there are.
+    bool complete() const noexcept { return outcome == Outcome::complete; }
     double wall_ms() const noexcept { return std::chrono::duration<double, std::milli>(wall_time).count(); }
 };
 

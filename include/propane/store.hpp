@@ -13,6 +13,7 @@
 // exceptions. Nothing is global or static, and copying a store copies
 // everything, propagators included, so two stores never interact.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -40,9 +41,9 @@ public:
     Store(const Store& o)
         : doms_(o.doms_), init_(o.init_), stamp_(o.stamp_), word_offset_(o.word_offset_),
           word_stamp_(o.word_stamp_), dom_trail_(o.dom_trail_), cells_(o.cells_), cell_stamp_(o.cell_stamp_),
-          cell_trail_(o.cell_trail_), subs_(o.subs_), queued_(o.queued_), ring_(o.ring_), head_(o.head_),
-          count_(o.count_), propagations_(o.propagations_), saved_queues_(o.saved_queues_),
-          root_failed_(o.root_failed_) {
+          cell_trail_(o.cell_trail_), subs_(o.subs_), var_props_(o.var_props_), queued_(o.queued_), ring_(o.ring_), head_(o.head_),
+          count_(o.count_), propagations_(o.propagations_), prop_failures_(o.prop_failures_),
+          saved_queues_(o.saved_queues_), root_failed_(o.root_failed_) {
         props_.reserve(o.props_.size());
         for (const auto& p : o.props_) props_.push_back(p->clone());
     }
@@ -60,6 +61,7 @@ public:
         const auto index = static_cast<int>(doms_.size() - 1);
         init_.emplace_back(lo, hi);
         subs_.emplace_back();
+        var_props_.emplace_back();
         if constexpr (Domain::is_dynamic) {
             word_offset_.push_back(word_stamp_.size());
             word_stamp_.resize(word_stamp_.size() + doms_.back().words(), 0);
@@ -176,6 +178,7 @@ public:
     int add_propagator(std::unique_ptr<propagator_type> p) {
         props_.push_back(std::move(p));
         queued_.push_back(0);
+        prop_failures_.push_back(0);
         // Grow the ring with the queued entries moved to its front: a slot
         // appended behind entries that wrap around would split the queue.
         std::vector<int> ring(ring_.size() + 1, 0);
@@ -195,6 +198,8 @@ public:
     void subscribe(IntVar var, int prop, Event event, int tag = -1) {
         check(var);
         VarSubs& vs = subs_[static_cast<std::size_t>(var.index())];
+        std::vector<int>& props = var_props_[static_cast<std::size_t>(var.index())];
+        if (std::find(props.begin(), props.end(), prop) == props.end()) props.push_back(prop);
         const Sub sub{prop, tag};
         // Kept grouped as [domain | bounds | fixed] so a change of strength c
         // wakes one contiguous prefix.
@@ -240,6 +245,7 @@ public:
             const PropStatus st = prop.propagate(*this);
             queued_[static_cast<std::size_t>(p)] = 0;
             if (st == PropStatus::failed) {
+                ++prop_failures_[static_cast<std::size_t>(p)];
                 prop.pending().clear();
                 clear_queue();
                 if (level() == 0) root_failed_ = true;
@@ -252,6 +258,13 @@ public:
 
     // Propagator runs so far (a statistic).
     std::uint64_t propagations() const noexcept { return propagations_; }
+
+    // How often propagator `prop` has failed, and the propagators subscribed
+    // to a variable (each once): what weighted-degree branching learns from.
+    std::uint64_t failures_of(int prop) const noexcept { return prop_failures_[static_cast<std::size_t>(prop)]; }
+    const std::vector<int>& propagators_of(int var) const noexcept {
+        return var_props_[static_cast<std::size_t>(var)];
+    }
 
 private:
     struct Sub {
@@ -350,11 +363,13 @@ private:
     Trail<CellSave> cell_trail_;
     std::vector<std::unique_ptr<propagator_type>> props_;
     std::vector<VarSubs> subs_;
+    std::vector<std::vector<int>> var_props_; // distinct subscribers of each variable, kept off the hot path
     std::vector<std::uint8_t> queued_;
     std::vector<int> ring_;  // the queue, a ring with one slot per propagator
     std::size_t head_ = 0;
     std::size_t count_ = 0;
     std::uint64_t propagations_ = 0;
+    std::vector<std::uint64_t> prop_failures_;
     std::vector<QueueSnapshot> saved_queues_;
     bool root_failed_ = false;
 };
