@@ -258,7 +258,7 @@ public:
     template <std::ranges::input_range R>
     Search(Store& s, const R& vars, strategy_type strategy = {}, Limits limits = {})
         : s_(&s), vars_(std::ranges::begin(vars), std::ranges::end(vars)), strategy_(std::move(strategy)),
-          limits_(limits), rng_{strategy_.seed} {
+          limits_(limits), rng_{strategy_.seed}, propagations0_(s.propagations()) {
         for (const View& v : vars_) s.check(v.var());
         const Restarts& r = strategy_.restarts;
         if (r.policy != RestartPolicy::none && r.scale == 0)
@@ -275,11 +275,13 @@ public:
     // limit stopped the search (stats().outcome says which). After true,
     // solution() reads it; the store holds it until the next call.
     bool next() {
+        // An ended search keeps its statistics as they were.
+        if (state_ == State::done) return false;
         const auto t0 = clock::now();
         call_start_ = last_tick_ = t0;
         bool found = false;
         try {
-            if (state_ != State::done && stats_.solutions >= limits_.solutions) {
+            if (stats_.solutions >= limits_.solutions) {
                 finish(Outcome::solution_limit);
             } else if (state_ == State::fresh) {
                 start();
@@ -289,7 +291,7 @@ public:
                     ++stats_.failures;
                     finish(Outcome::complete);
                 }
-            } else if (state_ == State::running) {
+            } else {
                 found = settle(run(true));
             }
         } catch (...) {
@@ -422,8 +424,12 @@ private:
                         halt_ = Outcome::failure_limit;
                         return Step::stopped;
                     }
-                    restart();
-                    ok = true;
+                    // With the stack empty the tree is already exhausted,
+                    // and the root level holds the failed state: no restart.
+                    if (!stack_.empty()) {
+                        restart();
+                        ok = true;
+                    }
                 }
             }
         }
