@@ -11,7 +11,7 @@
 #include <string_view>
 #include <sys/types.h>
 
-#include "consistency_option.hpp"
+#include "options.hpp"
 #include "sudoku_model.hpp"
 
 namespace {
