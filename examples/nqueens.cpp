@@ -84,13 +84,6 @@ Exit status: 0 on success, 1 if the solver produced a wrong solution, 2 on
 bad arguments.
 )";
 
-// --first's defaults, chosen by measuring N = 4..300 and up to 10,000 (see
-// the help text and the README).
-constexpr propane::VarChoice first_var = propane::smallest_domain;
-constexpr propane::ValChoice first_val = propane::random_value;
-constexpr propane::RestartPolicy first_restarts = propane::RestartPolicy::luby;
-constexpr propane::Consistency first_consistency = propane::value;
-
 struct Options {
     int n = 8;
     bool count = false;
@@ -222,10 +215,8 @@ struct Plan {
 Plan plan(const Options& o) {
     Plan p{nqueens::guide_strategy, propane::bounds, o.first ? 1 : o.limit.value_or(propane::unlimited)};
     if (o.first) {
-        p.strategy.var = first_var;
-        p.strategy.val = first_val;
-        p.strategy.restarts.policy = first_restarts;
-        p.consistency = first_consistency;
+        p.strategy = nqueens::first_strategy;
+        p.consistency = nqueens::first_consistency;
     }
     p.strategy.var = o.var.value_or(p.strategy.var);
     p.strategy.val = o.val.value_or(p.strategy.val);

@@ -34,21 +34,34 @@ run() {
     status=$?
 }
 
-joined() { # the elements of problems, separated by "; "
-    local s
-    s=$(printf '%s; ' "${problems[@]}")
-    echo "${s%; }"
-}
 
-show_output() {
+show_output() { # (lines cut at 200 characters: boards can be wide)
     echo "  --- stdout (first 20 lines) ---"
-    head -n 20 "$out" | sed 's/^/  | /'
+    head -n 20 "$out" | cut -c 1-200 | sed 's/^/  | /'
+    if (($(wc -l <"$out") > 20)); then
+        echo "  --- last 10 lines of stdout ---"
+        tail -n 10 "$out" | cut -c 1-200 | sed 's/^/  | /'
+    fi
     echo "  --- stderr (first 20 lines) ---"
-    head -n 20 "$err" | sed 's/^/  | /'
+    head -n 20 "$err" | cut -c 1-200 | sed 's/^/  | /'
 }
 
-# (a) Bad arguments: status 2, usage on stderr, nothing on stdout. They must
-# be rejected at once; a size that is tried instead would run out of memory.
+# Ends the check named "$*": passed if it added nothing to problems.
+problems=()
+verdict() {
+    if ((${#problems[@]} == 0)); then
+        pass
+    else
+        fail "$*"
+        printf '  - %s\n' "${problems[@]}"
+        show_output
+    fi
+    problems=()
+}
+
+# (a) Bad arguments: status 2, one line naming the problem and a usage line
+# on stderr, nothing on stdout. They must be rejected at once; a size that is
+# tried instead would run out of memory.
 limit=10
 bad_arguments=(
     'abc'
@@ -57,38 +70,51 @@ bad_arguments=(
     '--bogus'
     '8 9'
     '--consistency nope'
+    '--consistency'
     '99999999999999999999'
     '2000000000'
+    '--var nope'
+    '--var'
+    '--val=sideways'
+    '--seed -1'
+    '--seed 1.5'
+    '--seed 99999999999999999999'
+    '--limit 0'
+    '--limit many'
+    '--time-limit 0'
+    '--time-limit -2'
+    '--time-limit soon'
+    '--time-limit=nan'
+    '--time-limit inf'
+    '--restarts sometimes'
+    '--restart-scale 10'
+    '--restarts luby --restart-scale 0'
+    '--first --limit 2'
 )
 for args in "${bad_arguments[@]}"; do
     read -ra argv <<<"$args"
     run "${argv[@]}"
-    problems=()
     [[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
-    grep -qi 'usage' "$err" || problems+=("no line containing 'usage' on stderr")
+    lines=$(wc -l <"$err")
+    [[ $lines -eq 2 ]] || problems+=("$lines lines on stderr, expected 2 (the problem, then usage)")
+    head -n 1 "$err" | grep -q '^nqueens: ' || problems+=("the first stderr line does not start with 'nqueens: '")
+    sed -n 2p "$err" | grep -q '^usage: ' || problems+=("the second stderr line does not start with 'usage: '")
     [[ ! -s $out ]] || problems+=("stdout is not empty")
-    if ((${#problems[@]} == 0)); then
-        pass
-    else
-        fail "nqueens $args: $(joined)"
-        show_output
-    fi
+    verdict "nqueens $args"
 done
 
 limit=60
 
 # (b) --help: status 0, usage on stdout, nothing on stderr.
 run --help
-problems=()
 [[ $status -eq 0 ]] || problems+=("exit status $status, expected 0")
 grep -qi 'usage' "$out" || problems+=("no line containing 'usage' on stdout")
 [[ ! -s $err ]] || problems+=("stderr is not empty")
-if ((${#problems[@]} == 0)); then
-    pass
-else
-    fail "nqueens --help: $(joined)"
-    show_output
-fi
+for option in --count --first --limit --unique --symmetry --var --val --seed --restarts --restart-scale \
+    --consistency --time-limit --json --quiet; do
+    grep -qF -- "$option" "$out" || problems+=("--help does not mention $option")
+done
+verdict "nqueens --help"
 
 # (c) Counting with JSON output: one line holding the statistics of each
 # strength (bounds: the guide's figures; domain: Gecode IPL_DOM's tree).
@@ -97,7 +123,6 @@ check_json() { # expected fields..., then -- and the arguments
     while [[ $1 != -- ]]; do fields+=("$1"); shift; done
     shift
     run "$@"
-    problems=()
     [[ $status -eq 0 ]] || problems+=("exit status $status, expected 0")
     [[ ! -s $err ]] || problems+=("stderr is not empty")
     lines=$(wc -l <"$out")
@@ -109,20 +134,15 @@ check_json() { # expected fields..., then -- and the arguments
         python3 -c 'import json, sys; json.load(sys.stdin)' <"$out" 2>/dev/null ||
             problems+=("stdout is not valid JSON")
     fi
-    if ((${#problems[@]} == 0)); then
-        pass
-    else
-        fail "nqueens $*: $(joined)"
-        show_output
-    fi
+    verdict "nqueens $*"
 }
-check_json '"solutions":92' '"failures":304' '"branches":790' '"consistency":"bounds"' -- 8 --count --json
+check_json '"solutions":92' '"failures":304' '"branches":790' '"consistency":"bounds"' '"var":"first"' '"val":"min"' \
+    '"restarts":0' '"restart_policy":"none"' '"complete":true' '"outcome":"complete"' -- 8 --count --json
 check_json '"solutions":92' '"failures":324' '"branches":830' '"consistency":"value"' -- 8 --count --json --consistency value
 check_json '"solutions":92' '"failures":289' '"branches":760' '"consistency":"domain"' -- 8 --count --json --consistency domain
 
 # (d) Default run: the 92 boards of 8-queens, then the statistics.
 run
-problems=()
 [[ $status -eq 0 ]] || problems+=("exit status $status, expected 0")
 [[ ! -s $err ]] || problems+=("stderr is not empty")
 for ((k = 0; k < 92; ++k)); do
@@ -165,15 +185,202 @@ done
 grep -qxE '  wall time: [0-9]+ ms' "$after_last" ||
     problems+=("no line '  wall time: <int> ms' after the last solution")
 
-if ((${#problems[@]} == 0)); then
-    pass
-else
-    fail "nqueens (no arguments):"
-    printf '  - %s\n' "${problems[@]}"
-    show_output
-    echo "  --- last 10 lines of stdout ---"
-    tail -n 10 "$out" | sed 's/^/  | /'
+verdict "nqueens (no arguments)"
+
+# The boards on stdout, one line each: q[0] ... q[N-1], read off the
+# picture (row i has Q in column j when q[j] == i). A board that does not
+# have exactly one queen in each row and column prints "bad".
+boards() {
+    awk 'function flush(   j, line) {
+             if (rows == 0) return
+             ok = rows == n
+             for (j = 1; j <= n; ++j) if (!(j in q)) ok = 0
+             if (!ok) { print "bad"; rows = 0; delete q; return }
+             line = q[1]
+             for (j = 2; j <= n; ++j) line = line " " q[j]
+             print line
+             rows = 0; delete q
+         }
+         /^Solution [0-9]+$/ { flush(); next }
+         /^[Q_]( [Q_])*$/ {
+             n = NF; queens = 0
+             for (j = 1; j <= NF; ++j) if ($j == "Q") { if (j in q) bad = 1; q[j] = rows + 0; ++queens }
+             if (queens != 1) bad = 1
+             ++rows; next
+         }
+         { flush() }
+         END { flush(); if (bad) print "bad" }' "$out"
+}
+
+# Of the board lines on stdin (as boards prints them), prints those where
+# two queens share a diagonal, or "bad" as is.
+attacked() {
+    awk '$0 == "bad" { print; next }
+         { delete up; delete down
+           for (c = 1; c <= NF; ++c) {
+               if (($c + c) in up || ($c - c) in down) { print; next }
+               up[$c + c] = 1; down[$c - c] = 1
+           } }'
+}
+
+json_field() { # name: the value of a number field of the JSON on stdout
+    grep -o "\"$1\":[0-9.]*" "$out" | head -n 1 | cut -d: -f2
+}
+expect_ok() {
+    [[ $status -eq 0 ]] || problems+=("exit status $status, expected 0")
+    [[ ! -s $err ]] || problems+=("stderr is not empty")
+}
+expect_line() { grep -qxF -- "$1" "$out" || problems+=("no line '$1'"); }
+expect_no_line() { ! grep -qxF -- "$1" "$out" || problems+=("a line '$1'"); }
+expect_field() { # name value
+    local got
+    got=$(json_field "$1")
+    [[ $got == "$2" ]] || problems+=("\"$1\" is '$got', expected $2")
+}
+
+# OEIS A000170 (all solutions) and A002562 (solutions up to rotation and
+# reflection), N = 1..12.
+a000170=(1 0 0 2 10 4 40 92 352 724 2680 14200)
+a002562=(1 0 0 1 2 1 6 12 46 92 341 1787)
+
+# (e) Every strategy searches the whole tree: 92 solutions for N = 8.
+for var in first smallest largest smallest-min dom-wdeg; do
+    for val in min max middle split random; do
+        run 8 --count --json --var "$var" --val "$val"
+        expect_ok
+        expect_field solutions 92
+        grep -qF '"outcome":"complete"' "$out" || problems+=("the search did not complete")
+        grep -qF "\"var\":\"$var\",\"val\":\"$val\"" "$out" || problems+=("the JSON does not echo the strategy")
+        verdict "nqueens 8 --count --json --var $var --val $val"
+    done
+done
+# Restarts stop at the first solution, so counting stays exact.
+run 12 --count --json --val random --restarts luby --restart-scale 1
+expect_ok
+expect_field solutions 14200
+(($(json_field restarts) > 0)) || problems+=("no restarts with a budget of 1 failure")
+restarts=$(json_field restarts)
+run 12 --count --val random --restarts luby --restart-scale 1
+expect_line "  restarts: $restarts"
+expect_line '  Solutions found: 14200'
+verdict "nqueens 12 --count --val random --restarts luby --restart-scale 1"
+# The same seed, the same search.
+run 14 --count --json --val random --seed 7 --time-limit 0.3
+sed 's/"wall_ms":[0-9.]*//; s/"failures".*//' "$out" >"$work/seeded"
+run 14 --first --json --seed 7
+sed 's/"wall_ms":[0-9.]*//' "$out" >"$work/first_a"
+run 14 --first --json --seed 7
+sed 's/"wall_ms":[0-9.]*//' "$out" | cmp -s - "$work/first_a" || problems+=("two runs with seed 7 differ")
+verdict "nqueens 14 --first --seed 7, twice"
+
+# (f) --first: a valid board, checked here, for boards of each domain width.
+for n in 1 4 5 8 31 64 65 128 129 256 257 300 1000; do
+    run "$n" --first
+    expect_ok
+    mapfile -t found < <(boards)
+    if ((${#found[@]} != 1)); then
+        problems+=("${#found[@]} boards, expected 1")
+    else
+        [[ $(wc -w <<<"${found[0]}") -eq $n ]] || problems+=("a board that is not $n x $n")
+        [[ -z $(attacked <<<"${found[0]}") ]] || problems+=("two queens attack each other")
+    fi
+    expect_line '  Solutions found: 1'
+    expect_line '  stopped by: solution_limit'
+    verdict "nqueens $n --first"
+done
+for n in 2 3; do
+    run "$n" --first
+    expect_ok
+    [[ -z $(boards) ]] || problems+=("a board printed")
+    expect_line '  Solutions found: 0'
+    grep -q 'stopped by' "$out" && problems+=("not reported as a complete search")
+    verdict "nqueens $n --first"
+done
+run 40 --first --json
+expect_ok
+expect_field solutions 1
+for field in '"consistency":"value"' '"var":"smallest"' '"val":"random"' '"restart_policy":"luby"' \
+    '"complete":false' '"outcome":"solution_limit"'; do
+    grep -qF "$field" "$out" || problems+=("no $field")
+done
+verdict "nqueens 40 --first --json"
+
+# (g) --limit K prints K boards, or all of them when there are fewer.
+for k in 1 7 92 100; do
+    run 8 --limit "$k"
+    expect_ok
+    expected=$((k < 92 ? k : 92))
+    mapfile -t found < <(boards)
+    ((${#found[@]} == expected)) || problems+=("${#found[@]} boards, expected $expected")
+    expect_line "  Solutions found: $expected"
+    if ((k <= 92)); then expect_line '  stopped by: solution_limit'; else expect_no_line '  stopped by: solution_limit'; fi
+    verdict "nqueens 8 --limit $k"
+done
+
+# (h) --symmetry prints the same 92 boards as the plain search, --unique
+# the 12 that are smallest in their class; both are valid.
+run 8
+boards | sort >"$work/plain"
+run 8 --symmetry
+expect_ok
+boards | sort >"$work/symmetry"
+cmp -s "$work/plain" "$work/symmetry" || problems+=("the boards differ from those of 'nqueens 8'")
+[[ $(sort -u "$work/symmetry" | wc -l) -eq 92 ]] || problems+=("not 92 distinct boards")
+[[ -z $(attacked <"$work/symmetry") ]] || problems+=("two queens attack each other")
+verdict "nqueens 8 --symmetry"
+for args in '--unique' '--unique --symmetry'; do
+    read -ra argv <<<"$args"
+    run 8 "${argv[@]}"
+    expect_ok
+    boards | sort >"$work/unique"
+    [[ $(sort -u "$work/unique" | wc -l) -eq 12 ]] || problems+=("not 12 distinct boards")
+    [[ -z $(comm -23 "$work/unique" "$work/plain") ]] || problems+=("a board that 'nqueens 8' does not print")
+    verdict "nqueens 8 $args"
+done
+run 8 --symmetry --limit 5
+mapfile -t found < <(boards)
+((${#found[@]} == 5)) || problems+=("${#found[@]} boards, expected 5")
+verdict "nqueens 8 --symmetry --limit 5"
+
+# (i) Counts against OEIS.
+for ((n = 1; n <= 12; ++n)); do
+    for args in '--symmetry' '--unique' '--unique --symmetry'; do
+        read -ra argv <<<"$args"
+        run "$n" --count --json "${argv[@]}"
+        expect_ok
+        if [[ $args == --symmetry ]]; then expected=${a000170[n - 1]}; else expected=${a002562[n - 1]}; fi
+        expect_field solutions "$expected"
+        grep -qF '"outcome":"complete"' "$out" || problems+=("the search did not complete")
+        verdict "nqueens $n --count --json $args"
+    done
+done
+
+# (j) --time-limit stops a search that would run for hours, and says so.
+run 30 --count --time-limit 0.2
+expect_ok
+expect_line '  stopped by: time_limit'
+verdict "nqueens 30 --count --time-limit 0.2"
+run 30 --count --json --time-limit 0.2
+expect_ok
+grep -qF '"complete":false,"outcome":"time_limit"' "$out" || problems+=("the JSON does not say time_limit")
+verdict "nqueens 30 --count --json --time-limit 0.2"
+
+# (k) The progress line: only on a terminal, and not with --quiet. script(1)
+# gives the program a terminal; the search runs for 3 s, six progress
+# periods.
+if command -v script >/dev/null 2>&1; then
+    script -qec "$nqueens 16 --count --time-limit 3" /dev/null </dev/null >"$out" 2>"$err"
+    grep -q '% done, [0-9]* solutions, .* branches/s, about .* left' "$out" ||
+        problems+=("no progress line on a terminal")
+    grep -q 'stopped by: time_limit' "$out" || problems+=("no statistics after the progress line")
+    verdict "nqueens 16 --count --time-limit 3 (on a terminal)"
+    script -qec "$nqueens 16 --count --time-limit 3 --quiet" /dev/null </dev/null >"$out" 2>"$err"
+    ! grep -q '% done' "$out" || problems+=("a progress line despite --quiet")
+    verdict "nqueens 16 --count --time-limit 3 --quiet (on a terminal)"
 fi
+run 16 --count --time-limit 3
+expect_ok
+verdict "nqueens 16 --count --time-limit 3 (not on a terminal)"
 
 echo "$passed passed, $failed failed"
 ((failed == 0))
