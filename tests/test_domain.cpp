@@ -10,6 +10,8 @@
 #include <propane/error.hpp>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -19,6 +21,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -564,4 +567,240 @@ TEST_CASE("dynamic domains size themselves") {
         CHECK(d.max() == -1);
         CHECK(copy.max() == (width == 1 ? -1 : -2));
     }
+}
+
+// ---- the cached size and bounds of dynamic domains ------------------------
+//
+// A dynamic domain caches size, min and max; the trail puts words back one
+// at a time with restore_word. These tests recompute the summary from the
+// words after every single write, so a cache that is right only once a
+// level is fully restored still fails.
+
+namespace {
+
+// The words, mirrored without a cache: what a BitDomain<W> must not outgrow.
+template <std::size_t W>
+struct BareDomain {
+    int base;
+    std::array<std::uint64_t, W> words;
+};
+static_assert(sizeof(D1) == sizeof(BareDomain<1>), "fixed-width domains carry no cache");
+static_assert(sizeof(D2) == sizeof(BareDomain<2>), "fixed-width domains carry no cache");
+static_assert(sizeof(D4) == sizeof(BareDomain<4>), "fixed-width domains carry no cache");
+
+// size, min and max counted from the words alone.
+struct Summary {
+    unsigned size = 0;
+    std::int64_t min = 0, max = 0;
+};
+
+Summary summary_of_words(const DD& d) {
+    Summary s;
+    for (std::size_t i = 0; i < d.words(); ++i) {
+        const std::uint64_t w = d.word_at(i);
+        if (w == 0) continue;
+        const std::int64_t at = std::int64_t{d.base()} + 64 * std::int64_t(i);
+        if (s.size == 0) s.min = at + std::countr_zero(w);
+        s.max = at + 63 - std::countl_zero(w);
+        s.size += static_cast<unsigned>(std::popcount(w));
+    }
+    return s;
+}
+
+// The O(1) queries agree with the words. An empty domain (possible only
+// mid-way through arbitrary restores) has a size and nothing else.
+void check_summary(const DD& d) {
+    const Summary s = summary_of_words(d);
+    CHECK(d.size() == s.size);
+    if (s.size == 0) return;
+    CHECK(d.min() == s.min);
+    CHECK(d.max() == s.max);
+    CHECK(d.fixed() == (s.size == 1));
+    if (s.size == 1) CHECK(d.value() == s.min);
+}
+
+// A level of a miniature trail: the first old value of each word written in
+// it, as the store records them, and the state to come back to.
+struct Level {
+    DD saved;
+    Ref ref;
+    std::vector<bool> seen;
+    std::vector<std::pair<std::size_t, std::uint64_t>> old_words;
+};
+
+// One update through the trail, checked against the reference set.
+template <class Op>
+void trailed_update(DD& d, Ref& ref, std::vector<Level>& levels, const Ref& want_after, Op op) {
+    const Change want = expected_change(ref, want_after);
+    auto save = [&](std::size_t i) {
+        if (levels.empty()) return;
+        Level& top = levels.back();
+        if (top.seen[i]) return;
+        top.seen[i] = true;
+        top.old_words.emplace_back(i, d.word_at(i));
+    };
+    CHECK(str(op(d, save)) == str(want));
+    if (want != Change::failed) ref = want_after;
+    check_matches(d, ref);
+    check_summary(d);
+}
+
+// Pops the newest level word by word, newest save first unless `shuffled`,
+// checking the summary after each restore_word.
+void pop_level(DD& d, Ref& ref, std::vector<Level>& levels, bool shuffled, std::mt19937& rng) {
+    Level top = std::move(levels.back());
+    levels.pop_back();
+    std::reverse(top.old_words.begin(), top.old_words.end());
+    if (shuffled) std::shuffle(top.old_words.begin(), top.old_words.end(), rng);
+    for (const auto& [word, old] : top.old_words) {
+        const std::size_t i = word;
+        CAPTURE(i);
+        d.restore_word(i, old);
+        check_summary(d);
+    }
+    CHECK(d == top.saved);
+    ref = top.ref;
+    check_matches(d, ref);
+}
+
+} // namespace
+
+TEST_CASE("dynamic domain: size and bounds stay exact through updates and restores") {
+    std::mt19937 rng(31337);
+    for (int seq = 0; seq < 250; ++seq) {
+        CAPTURE(seq);
+        const int words = 1 + seq % 5;
+        // Negative bases, the end of int among them; widths that end
+        // anywhere in the last word.
+        const int width = std::uniform_int_distribution<int>(64 * (words - 1) + 1, 64 * words)(rng);
+        const int lo = seq % 10 == 9 ? int_min + std::uniform_int_distribution<int>(0, 5)(rng)
+                                     : std::uniform_int_distribution<int>(-700, -1)(rng);
+        DD d(lo, lo + width - 1);
+        Ref ref = range_set(lo, std::int64_t{lo} + width - 1);
+        REQUIRE(d.words() == static_cast<std::size_t>(words));
+        check_summary(d);
+        std::vector<Level> levels;
+        for (int step = 0; step < 80; ++step) {
+            CAPTURE(step);
+            const int v = random_value(rng, d, ref);
+            const int kind = std::uniform_int_distribution<int>(0, 11)(rng);
+            INFO("step kind " << kind << ", value " << v << ", level " << levels.size());
+            switch (kind) {
+            case 0:
+            case 1: levels.push_back({d, ref, std::vector<bool>(d.words(), false), {}}); break;
+            case 2:
+            case 3:
+                if (!levels.empty()) pop_level(d, ref, levels, kind == 3, rng);
+                break;
+            case 4:
+            case 5:
+                trailed_update(d, ref, levels, ref_remove(ref, v),
+                               [v](DD& x, auto& save) { return x.remove(v, save); });
+                break;
+            case 6:
+                trailed_update(d, ref, levels, ref_below(ref, v),
+                               [v](DD& x, auto& save) { return x.remove_below(v, save); });
+                break;
+            case 7:
+                trailed_update(d, ref, levels, ref_above(ref, v),
+                               [v](DD& x, auto& save) { return x.remove_above(v, save); });
+                break;
+            case 8:
+                trailed_update(d, ref, levels, ref_assign(ref, v),
+                               [v](DD& x, auto& save) { return x.assign(v, save); });
+                break;
+            case 9: {
+                // Down to the values between two present ones.
+                auto it = ref.begin();
+                std::advance(it, std::uniform_int_distribution<std::size_t>(0, ref.size() - 1)(rng));
+                const int a = std::min(v, *it), b = std::max(v, *it);
+                // Neither half can fail, and Change is ordered by strength.
+                trailed_update(d, ref, levels, ref_above(ref_below(ref, a), b), [a, b](DD& x, auto& save) {
+                    const Change below = x.remove_below(a, save);
+                    return std::max(below, x.remove_above(b, save));
+                });
+                break;
+            }
+            case 10: {
+                Ref mask_ref;
+                const auto mask_lo = static_cast<int>(std::max<std::int64_t>(std::int64_t{d.base()} - 100, int_min));
+                const auto m = random_domain<DD>(rng, mask_ref, 400, mask_lo, d.base() + 300);
+                trailed_update(d, ref, levels, ref_intersect(ref, mask_ref),
+                               [&m](DD& x, auto& save) { return x.intersect(m, save); });
+                break;
+            }
+            default: {
+                // A copy keeps the cache, and equality ignores it.
+                const DD copy = d;
+                check_summary(copy);
+                CHECK(copy == d);
+                CHECK(copy.size() == d.size());
+                CHECK(copy.min() == d.min());
+                CHECK(copy.max() == d.max());
+            }
+            }
+        }
+        while (!levels.empty()) pop_level(d, ref, levels, false, rng);
+    }
+}
+
+TEST_CASE("dynamic domain: restore_word keeps size and bounds exact for any word") {
+    // The trail only ever puts bits back, but the cache must not depend on
+    // it: write arbitrary words, emptying the domain on the way and filling
+    // it again, and check after each write.
+    std::mt19937 rng(4242);
+    for (int seq = 0; seq < 200; ++seq) {
+        CAPTURE(seq);
+        const int words = 1 + seq % 5;
+        const int lo = std::uniform_int_distribution<int>(-500, -64)(rng);
+        DD d(lo, lo + 64 * words - 1);
+        for (int step = 0; step < 60; ++step) {
+            CAPTURE(step);
+            const auto i = std::uniform_int_distribution<std::size_t>(0, d.words() - 1)(rng);
+            std::uint64_t w = 0;
+            switch (std::uniform_int_distribution<int>(0, 5)(rng)) {
+            case 0: w = 0; break;
+            case 1: w = ~std::uint64_t{0}; break;
+            case 2: w = std::uint64_t{1} << std::uniform_int_distribution<int>(0, 63)(rng); break;
+            case 3: w = d.word_at(i) & rng(); break;                       // loses bits
+            case 4: w = d.word_at(i) | (std::uint64_t{1} << (rng() % 64)); break; // gains one
+            default: w = (std::uint64_t{rng()} << 32) ^ rng(); break;
+            }
+            CAPTURE(i);
+            CAPTURE(w);
+            d.restore_word(i, w);
+            check_summary(d);
+        }
+    }
+}
+
+TEST_CASE("dynamic domain: restore_word brings bounds back from other words") {
+    // Five words: -130..-67, -66..-3, -2..61, 62..125, 126..189.
+    const DD full(-130, 189);
+    DD d = full;
+    std::vector<std::pair<std::size_t, std::uint64_t>> saved;
+    std::vector<bool> seen(d.words(), false);
+    auto save = [&](std::size_t i) {
+        if (!seen[i]) saved.emplace_back(i, d.word_at(i));
+        seen[i] = true;
+    };
+    CHECK(str(d.remove_below(70, save)) == "bounds"); // saves words 0..3
+    CHECK(str(d.remove_above(71, save)) == "bounds"); // saves word 4
+    CHECK(str(d.remove(70, save)) == "fixed");
+    CHECK(d.value() == 71);
+    check_summary(d);
+    // Newest first: word 4 brings the max back while the min is still in
+    // word 3, then each earlier word lowers the min.
+    const int mins[] = {71, 62, -2, -66, -130};
+    REQUIRE(saved.size() == 5);
+    for (std::size_t k = 0; k < 5; ++k) {
+        const std::size_t i = saved[4 - k].first;
+        CAPTURE(i);
+        d.restore_word(i, saved[4 - k].second);
+        check_summary(d);
+        CHECK(d.max() == 189);
+        CHECK(d.min() == mins[k]);
+    }
+    CHECK(d.size() == 320);
+    CHECK(d == full);
 }

@@ -3,9 +3,15 @@
 
 // BitDomain<Words>: a finite set of ints stored as a bitset over the values
 // base .. base + 64*Words - 1. BitDomain<dynamic> chooses its width at run
-// time. Bounds and size are recomputed from the bits with countr_zero,
-// countl_zero and popcount instead of being cached: for one or two words
-// that is a handful of instructions, and it leaves nothing else to trail.
+// time.
+//
+// A fixed-width domain recomputes its bounds and size from the bits with
+// countr_zero, countl_zero and popcount: for a few words that is a handful
+// of instructions, and it leaves nothing else to trail. A dynamic domain can
+// have thousands of words, and search asks every variable its size at every
+// node, so it caches size and bounds instead. The cache is derived from the
+// words and kept exact by every write, including the trail's restore_word,
+// so the trail still saves words only.
 //
 // Invariant: a domain is never empty. An update that would empty it leaves
 // it untouched and reports Change::failed, so min() and max() are always
@@ -43,14 +49,69 @@ struct FixedWords {
     void allocate(std::size_t) noexcept {}
     word* data() noexcept { return w.data(); }
     const word* data() const noexcept { return w.data(); }
+    void set(std::size_t i, word value) noexcept { w[i] = value; }
+    void clear(std::size_t i, word bit) noexcept { w[i] &= ~bit; }
 };
 
+// Words plus a summary of them: the number of values and the offsets (from
+// base) of the smallest and largest. Every write goes through set() or
+// clear(), which update the summary from the one word they change. Only a
+// write that loses the smallest (largest) value scans, forward (backward)
+// to the next value, so a bound moving across empty words pays for those
+// words once, as the scanning queries did on every call.
 struct DynamicWords {
     std::vector<word> w;
+    unsigned count = 0;
+    // An empty set has lo = size() * 64 and hi = -1, so the next write that
+    // adds values sets both. Domains are never empty, but restore_word takes
+    // any word. 64-bit: for a domain of capacity values, that lo is 2^31.
+    std::int64_t lo = 0;
+    std::int64_t hi = -1;
+
     std::size_t size() const noexcept { return w.size(); }
     void allocate(std::size_t n) { w.assign(n, 0); }
     word* data() noexcept { return w.data(); }
     const word* data() const noexcept { return w.data(); }
+
+    void set(std::size_t i, word value) noexcept {
+        const word old = w[i];
+        w[i] = value;
+        // Restores only gain bits and updates only lose them: one popcount.
+        if (const word gained = value & ~old; gained != 0) count += static_cast<unsigned>(std::popcount(gained));
+        if (const word lost = old & ~value; lost != 0) count -= static_cast<unsigned>(std::popcount(lost));
+        const auto at = static_cast<std::int64_t>(i) * 64;
+        if (value != 0 && at + std::countr_zero(value) < lo)
+            lo = at + std::countr_zero(value);
+        else if ((lo >> 6) == static_cast<std::int64_t>(i) && ((value >> (lo & 63)) & 1U) == 0)
+            lo = first_from(i); // nothing below lo in word i, and all earlier words are zero
+        if (value != 0 && at + 63 - std::countl_zero(value) > hi)
+            hi = at + 63 - std::countl_zero(value);
+        else if ((hi >> 6) == static_cast<std::int64_t>(i) && ((value >> (hi & 63)) & 1U) == 0)
+            hi = last_from(i);
+    }
+
+    // set(i, w[i] & ~bit) for a present value, the commonest update, without
+    // the popcounts (a library call unless the target has POPCNT).
+    void clear(std::size_t i, word bit) noexcept {
+        w[i] &= ~bit;
+        --count;
+        const std::int64_t off = static_cast<std::int64_t>(i) * 64 + std::countr_zero(bit);
+        if (off == lo) lo = first_from(i);
+        if (off == hi) hi = last_from(i);
+    }
+
+    // Offset of the smallest value in words i.., or size() * 64 if none.
+    std::int64_t first_from(std::size_t i) const noexcept {
+        for (; i < w.size(); ++i)
+            if (w[i] != 0) return static_cast<std::int64_t>(i) * 64 + std::countr_zero(w[i]);
+        return static_cast<std::int64_t>(w.size()) * 64;
+    }
+    // Offset of the largest value in words ..i, or -1 if none.
+    std::int64_t last_from(std::size_t i) const noexcept {
+        for (std::size_t j = i + 1; j-- > 0;)
+            if (w[j] != 0) return static_cast<std::int64_t>(j) * 64 + 63 - std::countl_zero(w[j]);
+        return -1;
+    }
 };
 
 struct NoHook {
@@ -90,6 +151,11 @@ public:
         const auto full = static_cast<std::size_t>(count / 64);
         for (std::size_t i = 0; i < full; ++i) w[i] = ~word{0};
         if (count % 64 != 0) w[full] = detail::low_mask(static_cast<int>(count % 64));
+        if constexpr (is_dynamic) {
+            bits_.count = static_cast<unsigned>(count);
+            bits_.lo = 0;
+            bits_.hi = count - 1;
+        }
     }
 
     // ---- queries -----------------------------------------------------------
@@ -105,34 +171,50 @@ public:
     }
 
     int min() const noexcept {
-        const word* w = bits_.data();
-        std::size_t i = 0;
-        while (w[i] == 0) ++i;
-        return value_of(i, std::countr_zero(w[i]));
+        if constexpr (is_dynamic) {
+            return value_at(bits_.lo);
+        } else {
+            const word* w = bits_.data();
+            std::size_t i = 0;
+            while (w[i] == 0) ++i;
+            return value_of(i, std::countr_zero(w[i]));
+        }
     }
 
     int max() const noexcept {
-        const word* w = bits_.data();
-        std::size_t i = words() - 1;
-        while (w[i] == 0) --i;
-        return value_of(i, 63 - std::countl_zero(w[i]));
+        if constexpr (is_dynamic) {
+            return value_at(bits_.hi);
+        } else {
+            const word* w = bits_.data();
+            std::size_t i = words() - 1;
+            while (w[i] == 0) --i;
+            return value_of(i, 63 - std::countl_zero(w[i]));
+        }
     }
 
     unsigned size() const noexcept {
-        const word* w = bits_.data();
-        unsigned n = 0;
-        for (std::size_t i = 0; i < words(); ++i) n += static_cast<unsigned>(std::popcount(w[i]));
-        return n;
+        if constexpr (is_dynamic) {
+            return bits_.count;
+        } else {
+            const word* w = bits_.data();
+            unsigned n = 0;
+            for (std::size_t i = 0; i < words(); ++i) n += static_cast<unsigned>(std::popcount(w[i]));
+            return n;
+        }
     }
 
     bool fixed() const noexcept {
-        const word* w = bits_.data();
-        std::size_t i = 0;
-        while (w[i] == 0) ++i;
-        if ((w[i] & (w[i] - 1)) != 0) return false;
-        for (++i; i < words(); ++i)
-            if (w[i] != 0) return false;
-        return true;
+        if constexpr (is_dynamic) {
+            return bits_.count == 1;
+        } else {
+            const word* w = bits_.data();
+            std::size_t i = 0;
+            while (w[i] == 0) ++i;
+            if ((w[i] & (w[i] - 1)) != 0) return false;
+            for (++i; i < words(); ++i)
+                if (w[i] != 0) return false;
+            return true;
+        }
     }
 
     // The value of a fixed domain (precondition: fixed()).
@@ -217,11 +299,17 @@ public:
         const auto i = static_cast<std::size_t>(off >> 6);
         const word bit = word{1} << (off & 63);
         if ((w[i] & bit) == 0) return Change::none;
-        const bool lowest = (w[i] & (bit - 1)) == 0 && all_zero(0, i);
-        const bool highest = (w[i] & ~(bit | (bit - 1))) == 0 && all_zero(i + 1, words());
+        bool lowest, highest;
+        if constexpr (is_dynamic) {
+            lowest = off == bits_.lo;
+            highest = off == bits_.hi;
+        } else {
+            lowest = (w[i] & (bit - 1)) == 0 && all_zero(0, i);
+            highest = (w[i] & ~(bit | (bit - 1))) == 0 && all_zero(i + 1, words());
+        }
         if (lowest && highest) return Change::failed;
         before_write(i);
-        w[i] &= ~bit;
+        bits_.clear(i, bit);
         if (!lowest && !highest) return Change::domain;
         return fixed() ? Change::fixed : Change::bounds;
     }
@@ -234,15 +322,15 @@ public:
         const std::int64_t off = std::int64_t{v} - base_;
         word* w = bits_.data();
         const auto last = static_cast<std::size_t>(off >> 6);
-        for (std::size_t i = 0; i < last; ++i)
+        for (std::size_t i = first_word(); i < last; ++i)
             if (w[i] != 0) {
                 before_write(i);
-                w[i] = 0;
+                bits_.set(i, 0);
             }
         const word keep = ~detail::low_mask(static_cast<int>(off & 63));
         if ((w[last] & ~keep) != 0) {
             before_write(last);
-            w[last] &= keep;
+            bits_.set(last, w[last] & keep);
         }
         return fixed() ? Change::fixed : Change::bounds;
     }
@@ -256,14 +344,15 @@ public:
         word* w = bits_.data();
         const auto first = static_cast<std::size_t>(off >> 6);
         const word keep = detail::low_mask(static_cast<int>(off & 63) + 1);
+        const std::size_t end = end_word();
         if ((w[first] & ~keep) != 0) {
             before_write(first);
-            w[first] &= keep;
+            bits_.set(first, w[first] & keep);
         }
-        for (std::size_t i = first + 1; i < words(); ++i)
+        for (std::size_t i = first + 1; i < end; ++i)
             if (w[i] != 0) {
                 before_write(i);
-                w[i] = 0;
+                bits_.set(i, 0);
             }
         return fixed() ? Change::fixed : Change::bounds;
     }
@@ -276,11 +365,12 @@ public:
         const auto k = static_cast<std::size_t>(off >> 6);
         const word bit = word{1} << (off & 63);
         word* w = bits_.data();
-        for (std::size_t i = 0; i < words(); ++i) {
+        const std::size_t begin = first_word(), end = end_word();
+        for (std::size_t i = begin; i < end; ++i) {
             const word want = i == k ? bit : 0;
             if (w[i] != want) {
                 before_write(i);
-                w[i] = want;
+                bits_.set(i, want);
             }
         }
         return Change::fixed;
@@ -290,8 +380,9 @@ public:
     template <std::size_t OtherWords, class Hook = detail::NoHook>
     Change intersect(const BitDomain<OtherWords>& mask, Hook&& before_write = {}) {
         word* w = bits_.data();
+        const std::size_t begin = first_word(), end = end_word();
         bool any = false, changed = false;
-        for (std::size_t i = 0; i < words(); ++i) {
+        for (std::size_t i = begin; i < end; ++i) {
             const word kept = w[i] & mask.bits_from(std::int64_t{base_} + 64 * std::int64_t(i));
             any |= kept != 0;
             changed |= kept != w[i];
@@ -299,11 +390,11 @@ public:
         if (!any) return Change::failed;
         if (!changed) return Change::none;
         const int old_min = min(), old_max = max();
-        for (std::size_t i = 0; i < words(); ++i) {
+        for (std::size_t i = begin; i < end; ++i) {
             const word kept = w[i] & mask.bits_from(std::int64_t{base_} + 64 * std::int64_t(i));
             if (kept != w[i]) {
                 before_write(i);
-                w[i] = kept;
+                bits_.set(i, kept);
             }
         }
         if (fixed()) return Change::fixed;
@@ -326,7 +417,9 @@ public:
     }
 
     // Raw word access for the trail, which restores saved words verbatim.
-    void restore_word(std::size_t i, word value) noexcept { bits_.data()[i] = value; }
+    // Each call leaves size and bounds exact on its own, whatever order the
+    // words of a level come back in.
+    void restore_word(std::size_t i, word value) noexcept { bits_.set(i, value); }
 
     bool operator==(const BitDomain& o) const noexcept {
         if (base_ != o.base_ || words() != o.words()) return false;
@@ -337,6 +430,22 @@ public:
 
 private:
     int value_of(std::size_t i, int bit) const noexcept { return base_ + static_cast<int>(64 * i) + bit; }
+    int value_at(std::int64_t offset) const noexcept { return static_cast<int>(base_ + offset); }
+
+    // The words that can hold values: a dynamic domain knows its bounds, so
+    // its updates skip the empty words outside them.
+    std::size_t first_word() const noexcept {
+        if constexpr (is_dynamic)
+            return static_cast<std::size_t>(bits_.lo >> 6);
+        else
+            return 0;
+    }
+    std::size_t end_word() const noexcept {
+        if constexpr (is_dynamic)
+            return static_cast<std::size_t>(bits_.hi >> 6) + 1;
+        else
+            return words();
+    }
 
     bool all_zero(std::size_t from, std::size_t to) const noexcept {
         const word* w = bits_.data();
