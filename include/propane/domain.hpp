@@ -100,6 +100,14 @@ struct DynamicWords {
         if (off == hi) hi = last_from(i);
     }
 
+    // After raw writes of w: recompute the cache from the words.
+    void resync() noexcept {
+        count = 0;
+        for (const word x : w) count += static_cast<unsigned>(std::popcount(x));
+        lo = first_from(0);
+        hi = last_from(w.size() - 1);
+    }
+
     // Offset of the smallest value in words i.., or size() * 64 if none.
     std::int64_t first_from(std::size_t i) const noexcept {
         for (; i < w.size(); ++i)
@@ -420,6 +428,13 @@ public:
     // Each call leaves size and bounds exact on its own, whatever order the
     // words of a level come back in.
     void restore_word(std::size_t i, word value) noexcept { bits_.set(i, value); }
+
+    // For a long unwind, where most words come back several times: write
+    // words raw, then resync() once. In between, size and bounds are stale.
+    void restore_word_unsynced(std::size_t i, word value) noexcept { bits_.data()[i] = value; }
+    void resync() noexcept {
+        if constexpr (is_dynamic) bits_.resync();
+    }
 
     bool operator==(const BitDomain& o) const noexcept {
         if (base_ != o.base_ || words() != o.words()) return false;

@@ -473,7 +473,7 @@ private:
     }
 
     void restart() {
-        while (s_->level() > root_level_ + 1) s_->pop_level();
+        s_->pop_to(root_level_ + 1);
         stack_.clear();
         first_ = 0;
         done_ = 0;
@@ -587,8 +587,7 @@ private:
 
     // Pops every level this search pushed.
     void unwind() noexcept {
-        if (state_ == State::running)
-            while (s_->level() > root_level_) s_->pop_level();
+        if (state_ == State::running) s_->pop_to(root_level_);
         stack_.clear();
         state_ = State::done;
     }

@@ -40,10 +40,10 @@ public:
     Store& operator=(Store&&) noexcept = default;
     Store(const Store& o)
         : doms_(o.doms_), init_(o.init_), stamp_(o.stamp_), word_offset_(o.word_offset_),
-          word_stamp_(o.word_stamp_), dom_trail_(o.dom_trail_), cells_(o.cells_), cell_stamp_(o.cell_stamp_),
-          cell_trail_(o.cell_trail_), subs_(o.subs_), var_props_(o.var_props_), queued_(o.queued_), ring_(o.ring_), head_(o.head_),
-          count_(o.count_), propagations_(o.propagations_), prop_failures_(o.prop_failures_),
-          saved_queues_(o.saved_queues_), root_failed_(o.root_failed_) {
+          word_stamp_(o.word_stamp_), touched_flag_(o.touched_flag_), dom_trail_(o.dom_trail_), cells_(o.cells_),
+          cell_stamp_(o.cell_stamp_), cell_trail_(o.cell_trail_), subs_(o.subs_), var_props_(o.var_props_),
+          queued_(o.queued_), ring_(o.ring_), head_(o.head_), count_(o.count_), propagations_(o.propagations_),
+          prop_failures_(o.prop_failures_), saved_queues_(o.saved_queues_), root_failed_(o.root_failed_) {
         props_.reserve(o.props_.size());
         for (const auto& p : o.props_) props_.push_back(p->clone());
     }
@@ -65,6 +65,7 @@ public:
         if constexpr (Domain::is_dynamic) {
             word_offset_.push_back(word_stamp_.size());
             word_stamp_.resize(word_stamp_.size() + doms_.back().words(), 0);
+            touched_flag_.push_back(0);
         } else {
             stamp_.push_back(0);
         }
@@ -148,22 +149,37 @@ public:
         cell_trail_.push_level();
     }
     void pop_level() {
-        dom_trail_.pop_level([this](const DomainSave& e) { restore(e); });
-        cell_trail_.pop_level([this](const CellSave& e) { cells_[e.cell] = e.old; });
-        clear_queue();
-        if (!saved_queues_.empty() && saved_queues_.back().level == level()) {
-            QueueSnapshot& snap = saved_queues_.back();
-            for (std::size_t k = 0; k < snap.props.size(); ++k) {
-                schedule(snap.props[k]);
-                props_[static_cast<std::size_t>(snap.props[k])]->pending() = std::move(snap.pending[k]);
+        pop_level_with([this](const DomainSave& e) { restore(e); });
+    }
+
+    // Pops levels until level() == target (<= level()). A dynamic-width
+    // store writes the saved words back raw and recomputes the size and
+    // bounds of each domain it touched once at the end: unwinding a deep
+    // dive restores millions of words, many of them several times.
+    void pop_to(int target) {
+        if constexpr (Domain::is_dynamic) {
+            touched_.clear();
+            while (level() > target)
+                pop_level_with([this](const WordSave& e) {
+                    if (!touched_flag_[e.var]) {
+                        touched_flag_[e.var] = 1;
+                        touched_.push_back(e.var);
+                    }
+                    doms_[e.var].restore_word_unsynced(e.word, e.old);
+                });
+            for (const std::uint32_t v : touched_) {
+                doms_[v].resync();
+                touched_flag_[v] = 0;
             }
-            saved_queues_.pop_back();
+        } else {
+            while (level() > target) pop_level();
         }
     }
 
     // True once propagation has failed below the first level: the model
     // itself has no solution, and no later propagate() can say otherwise.
     bool failed() const noexcept { return root_failed_; }
+
 
     // ---- propagators ---------------------------------------------------------
 
@@ -298,6 +314,21 @@ private:
         std::int64_t old;
     };
 
+    template <class Undo>
+    void pop_level_with(Undo&& undo) {
+        dom_trail_.pop_level(undo);
+        cell_trail_.pop_level([this](const CellSave& e) { cells_[e.cell] = e.old; });
+        clear_queue();
+        if (!saved_queues_.empty() && saved_queues_.back().level == level()) {
+            QueueSnapshot& snap = saved_queues_.back();
+            for (std::size_t k = 0; k < snap.props.size(); ++k) {
+                schedule(snap.props[k]);
+                props_[static_cast<std::size_t>(snap.props[k])]->pending() = std::move(snap.pending[k]);
+            }
+            saved_queues_.pop_back();
+        }
+    }
+
     template <class Op>
     Change update(int var, Op&& op) {
         const auto i = static_cast<std::size_t>(var);
@@ -357,6 +388,8 @@ private:
     std::vector<std::uint64_t> stamp_;        // fixed-width domains: per variable stamp of its last save
     std::vector<std::size_t> word_offset_;    // dynamic domains: first word of each variable
     std::vector<std::uint64_t> word_stamp_;   // dynamic domains: per word stamp
+    std::vector<std::uint8_t> touched_flag_;  // dynamic domains: pop_to's scratch
+    std::vector<std::uint32_t> touched_;
     Trail<DomainSave> dom_trail_;
     std::vector<std::int64_t> cells_;
     std::vector<std::uint64_t> cell_stamp_;

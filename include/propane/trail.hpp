@@ -13,9 +13,18 @@
 //
 // Below the first mark nothing is recorded: changes made while building the
 // model are permanent.
+//
+// Entries live in fixed-size blocks, not one vector: a deep dive (the first
+// solution of 5000 queens) records hundreds of megabytes, and a doubling
+// vector would copy all of it on each growth and touch twice the memory.
+// Blocks, once allocated, are kept and reused.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 namespace propane {
@@ -23,12 +32,23 @@ namespace propane {
 template <class Entry>
 class Trail {
 public:
+    Trail() = default;
+    Trail(Trail&&) noexcept = default;
+    Trail& operator=(Trail&&) noexcept = default;
+    Trail(const Trail& o) : marks_(o.marks_), last_stamp_(o.last_stamp_) {
+        for (std::size_t i = 0; i < o.size_; ++i) record_raw(o.at(i));
+    }
+    Trail& operator=(const Trail& o) {
+        if (this != &o) *this = Trail(o);
+        return *this;
+    }
+
     int level() const noexcept { return static_cast<int>(marks_.size()); }
     bool recording() const noexcept { return !marks_.empty(); }
     std::uint64_t stamp() const noexcept { return marks_.empty() ? 0 : marks_.back().stamp; }
-    std::size_t entries() const noexcept { return entries_.size(); }
+    std::size_t entries() const noexcept { return size_; }
 
-    void push_level() { marks_.push_back({entries_.size(), ++last_stamp_}); }
+    void push_level() { marks_.push_back({size_, ++last_stamp_}); }
 
     // Undoes the newest level: undo(entry) is called for each entry recorded
     // in it, newest first. Precondition: level() > 0.
@@ -36,29 +56,56 @@ public:
     void pop_level(Undo&& undo) {
         const std::size_t keep = marks_.back().size;
         marks_.pop_back();
-        while (entries_.size() > keep) {
-            undo(entries_.back());
-            entries_.pop_back();
+        while (size_ > keep) {
+            const Slot* block = blocks_[(size_ - 1) >> block_bits].get();
+            const std::size_t stop = std::max(keep, (size_ - 1) & ~block_mask);
+            for (; size_ > stop; --size_) undo(entry(block[(size_ - 1) & block_mask]));
         }
     }
 
     void record(const Entry& e) {
-        if (recording()) entries_.push_back(e);
+        if (recording()) record_raw(e);
     }
 
-    // Keeps the buffers' capacity, so a search that reuses the trail does
-    // not allocate again.
+    // Keeps the blocks, so a search that reuses the trail does not allocate
+    // again.
     void clear() noexcept {
-        entries_.clear();
+        size_ = 0;
         marks_.clear();
     }
 
 private:
+    static constexpr int block_bits = 12; // 4096 entries a block
+    static constexpr std::size_t block_mask = (std::size_t{1} << block_bits) - 1;
+
     struct Mark {
         std::size_t size;
         std::uint64_t stamp;
     };
-    std::vector<Entry> entries_;
+    // Raw storage: entries (a saved domain, say) need not be default
+    // constructible, and a block is never cleared, only overwritten.
+    static_assert(std::is_trivially_copyable_v<Entry> && std::is_trivially_destructible_v<Entry>);
+    struct Slot {
+        alignas(Entry) std::byte raw[sizeof(Entry)];
+    };
+
+    static const Entry& entry(const Slot& slot) noexcept {
+        return *std::launder(reinterpret_cast<const Entry*>(slot.raw));
+    }
+    const Entry& at(std::size_t i) const noexcept { return entry(blocks_[i >> block_bits][i & block_mask]); }
+
+    void record_raw(const Entry& e) {
+        if (size_ == capacity_) {
+            blocks_.push_back(std::make_unique_for_overwrite<Slot[]>(block_mask + 1));
+            capacity_ += block_mask + 1;
+        }
+        std::construct_at(reinterpret_cast<Entry*>(blocks_[size_ >> block_bits][size_ & block_mask].raw), e);
+        ++size_;
+    }
+
+    std::vector<std::unique_ptr<Slot[]>> blocks_;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = 0; // entries the blocks hold
     std::vector<Mark> marks_;
     std::uint64_t last_stamp_ = 0;
 };
