@@ -248,14 +248,17 @@ void print_board(std::uint64_t index, std::span<const int> q, std::string& buf) 
     std::fwrite(buf.data(), 1, buf.size(), stdout);
 }
 
-// "1h02m", "3m05s", "42s": an estimate needs no more precision.
-std::string duration_text(double seconds) {
-    if (!(seconds < 1e9)) return "?";
-    const auto s = static_cast<long long>(seconds + 0.5);
-    char text[32];
-    if (s >= 3600) std::snprintf(text, sizeof text, "%lldh%02lldm", s / 3600, s / 60 % 60);
-    else if (s >= 60) std::snprintf(text, sizeof text, "%lldm%02llds", s / 60, s % 60);
-    else std::snprintf(text, sizeof text, "%llds", s);
+// ", about 1h02m left", "3m05s", "42s": an estimate needs no more
+// precision. Nothing while too little of the tree is explored to tell (a
+// deep dive explores almost none of it until its first failures).
+std::string time_left(double seconds, double done) {
+    const double left = done > 0 ? seconds * (1 - done) / done : 0;
+    if (!(done > 0 && left < 1e9)) return "";
+    const auto s = static_cast<long long>(left + 0.5);
+    char text[48];
+    if (s >= 3600) std::snprintf(text, sizeof text, ", about %lldh%02lldm left", s / 3600, s / 60 % 60);
+    else if (s >= 60) std::snprintf(text, sizeof text, ", about %lldm%02llds left", s / 60, s % 60);
+    else std::snprintf(text, sizeof text, ", about %llds left", s);
     return text;
 }
 
@@ -264,11 +267,10 @@ std::string duration_text(double seconds) {
 void show_progress(double done, std::uint64_t found, const propane::SearchStats& st) {
     const double seconds = std::chrono::duration<double>(st.wall_time).count();
     const double rate = seconds > 0 ? static_cast<double>(st.branches) / seconds : 0;
-    const std::string left = done > 0 ? duration_text(seconds * (1 - done) / done) : "?";
     // \r returns to the start of the line; ESC[K clears what a longer line
     // before left behind.
-    std::fprintf(stderr, "\r%5.1f%% done, %llu solutions, %.3g branches/s, about %s left\x1b[K", 100 * done,
-                 static_cast<unsigned long long>(found), rate, left.c_str());
+    std::fprintf(stderr, "\r%5.1f%% done, %llu solutions, %.3g branches/s%s\x1b[K", 100 * done,
+                 static_cast<unsigned long long>(found), rate, time_left(seconds, done).c_str());
     std::fflush(stderr);
 }
 
