@@ -38,7 +38,7 @@ OR-Tools N-queens guide does. q[c] is the row of the queen in column c.
   --limit K               stop after K solutions
   --unique                keep only one solution of each class that the
                           rotations and reflections of the board make
-                          (1, 0, 0, 1, 2, 1, 6, 12, 46, 92, ... for N = 1, 2, ...)
+                          (1, 0, 0, 1, 2, 1, 6, 12, 46, 92, ... for N = 1..)
   --symmetry              search only boards with q[0] in the top half and
                           add each one's mirror image: the same solutions
                           in another order, in about half the time
