@@ -94,13 +94,15 @@ private:
     }
     const Entry& at(std::size_t i) const noexcept { return entry(blocks_[i >> block_bits][i & block_mask]); }
 
+    // Small enough to inline into every update; growing is out of line.
     void record_raw(const Entry& e) {
-        if (size_ == capacity_) {
-            blocks_.push_back(std::make_unique_for_overwrite<Slot[]>(block_mask + 1));
-            capacity_ += block_mask + 1;
-        }
+        if (size_ == capacity_) grow();
         std::construct_at(reinterpret_cast<Entry*>(blocks_[size_ >> block_bits][size_ & block_mask].raw), e);
         ++size_;
+    }
+    void grow() {
+        blocks_.push_back(std::make_unique_for_overwrite<Slot[]>(block_mask + 1));
+        capacity_ += block_mask + 1;
     }
 
     std::vector<std::unique_ptr<Slot[]>> blocks_;
