@@ -304,6 +304,13 @@ for field in '"consistency":"value"' '"var":"smallest"' '"val":"random"' '"resta
     grep -qF "$field" "$out" || problems+=("no $field")
 done
 verdict "nqueens 40 --first --json"
+# Restarting a deterministic search would take the same path again.
+run 40 --first --json --val middle
+grep -qF '"restart_policy":"none"' "$out" || problems+=("restarts although --val middle is deterministic")
+verdict "nqueens 40 --first --json --val middle"
+run 40 --first --json --val middle --restarts geometric
+grep -qF '"restart_policy":"geometric"' "$out" || problems+=("--restarts geometric not honoured")
+verdict "nqueens 40 --first --json --val middle --restarts geometric"
 
 # (g) --limit K prints K boards, or all of them when there are fewer.
 for k in 1 7 92 100; do
