@@ -278,7 +278,7 @@ public:
         // An ended search keeps its statistics as they were.
         if (state_ == State::done) return false;
         const auto t0 = clock::now();
-        call_start_ = last_tick_ = t0;
+        call_start_ = t0;
         bool found = false;
         try {
             if (stats_.solutions >= limits_.solutions) {
@@ -444,12 +444,13 @@ private:
             return false;
         }
         if (ticking_) {
-            const auto now = clock::now();
-            const auto since = now - last_tick_;
+            // Measured in search time, so the caller's time between next()
+            // calls neither counts nor looks like a short stride.
+            stats_.wall_time = wall_base_ + (clock::now() - call_start_);
+            const auto since = stats_.wall_time - last_tick_;
             if (since < std::chrono::microseconds(500) && stride_ < (std::uint64_t{1} << 24)) stride_ *= 2;
             else if (since > std::chrono::milliseconds(2) && stride_ > 1) stride_ /= 2;
-            last_tick_ = now;
-            stats_.wall_time = wall_base_ + (now - call_start_);
+            last_tick_ = stats_.wall_time;
             if (stats_.wall_time >= limits_.time) {
                 halt_ = Outcome::time_limit;
                 return false;
@@ -618,7 +619,7 @@ private:
     double done_ = 0;                         // progress share explored
     double mass_ = 1;                         // the current node's share
     clock::time_point call_start_{};
-    clock::time_point last_tick_{};
+    std::chrono::nanoseconds last_tick_{0}; // search time at the last clock reading
     std::chrono::nanoseconds wall_base_{0}; // search time before this next() call
     std::function<void(const Search&)> progress_fn_;
     std::chrono::nanoseconds progress_period_{0};
