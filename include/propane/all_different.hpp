@@ -60,22 +60,54 @@ constexpr std::optional<Consistency> consistency_from_string(std::string_view na
 
 namespace detail {
 
-// Removes the value of each newly fixed view from every other view. Shared
-// by both strengths: it is the whole of `value` and the first stage of
-// `bounds`. Returns false on failure.
-template <class View, class Store>
-bool propagate_fixed(std::vector<View>& views, std::vector<int>& pending, Store& s) {
-    // Removals can fix more views, whose tags the store appends to `pending`
-    // while we loop; the loop ends when nothing new became fixed.
-    while (!pending.empty()) {
-        const auto i = static_cast<std::size_t>(pending.back());
-        pending.pop_back();
-        const int v = views[i].value(s);
-        for (std::size_t j = 0; j < views.size(); ++j)
-            if (j != i && views[j].remove(s, v) == Change::failed) return false;
+// The value stage, shared by all three strengths (the whole of `value`, the
+// first stage of the others): removes the value of each newly fixed view
+// from the others. It visits only the views still open: a fixed view whose
+// value has gone from every open view leaves the set, since no view can take
+// that value any more and it can lose no value but its own, which would mean
+// some open view took it first and failed. In a deep dive most views are
+// closed, and this halves the work. The set is a sparse set over positions
+// whose size is a reversible cell: leaving costs a swap, and backtracking,
+// by restoring the size, restores the set.
+class OpenViews {
+public:
+    template <class Store>
+    OpenViews(Store& s, std::size_t n) : order_(n), pos_(n), size_cell_(s.new_cell(static_cast<std::int64_t>(n))) {
+        for (std::size_t i = 0; i < n; ++i) order_[i] = pos_[i] = static_cast<int>(i);
     }
-    return true;
-}
+
+    // Returns false on failure.
+    template <class View, class Store>
+    bool propagate(std::vector<View>& views, std::vector<int>& pending, Store& s) {
+        // Removals can fix more views, whose tags the store appends to
+        // `pending` while we loop; the loop ends when nothing new is fixed.
+        while (!pending.empty()) {
+            const auto i = static_cast<std::size_t>(pending.back());
+            pending.pop_back();
+            const int v = views[i].value(s);
+            const auto open = static_cast<std::size_t>(s.cell(size_cell_));
+            for (std::size_t k = 0; k < open; ++k) {
+                const auto j = static_cast<std::size_t>(order_[k]);
+                if (j != i && views[j].remove(s, v) == Change::failed) return false;
+            }
+            const auto at = static_cast<std::size_t>(pos_[i]);
+            if (at < open) {
+                const int last = order_[open - 1];
+                order_[at] = last;
+                pos_[static_cast<std::size_t>(last)] = static_cast<int>(at);
+                order_[open - 1] = static_cast<int>(i);
+                pos_[i] = static_cast<int>(open - 1);
+                s.set_cell(size_cell_, static_cast<std::int64_t>(open - 1));
+            }
+        }
+        return true;
+    }
+
+private:
+    std::vector<int> order_; // open views first
+    std::vector<int> pos_;   // position of each view in order_
+    int size_cell_;
+};
 
 // True when two views are over the same variable. Then an update through
 // one view also moves the other, after the pass that computed it: the
@@ -93,21 +125,22 @@ bool shares_variables(const std::vector<View>& views) {
 template <class Store, class View>
 class AllDifferentValue : public PropagatorBase<Store, AllDifferentValue<Store, View>> {
 public:
-    explicit AllDifferentValue(std::vector<View> views) : views_(std::move(views)) {}
+    AllDifferentValue(Store& s, std::vector<View> views) : views_(std::move(views)), open_(s, views_.size()) {}
 
     PropStatus propagate(Store& s) override {
-        return propagate_fixed(views_, this->pending(), s) ? PropStatus::fix : PropStatus::failed;
+        return open_.propagate(views_, this->pending(), s) ? PropStatus::fix : PropStatus::failed;
     }
 
 private:
     std::vector<View> views_;
+    OpenViews open_;
 };
 
 template <class Store, class View>
 class AllDifferentBounds : public PropagatorBase<Store, AllDifferentBounds<Store, View>> {
 public:
-    explicit AllDifferentBounds(std::vector<View> views)
-        : views_(std::move(views)), iv_(views_.size()), minsorted_(views_.size()), maxsorted_(views_.size()),
+    AllDifferentBounds(Store& s, std::vector<View> views)
+        : views_(std::move(views)), open_(s, views_.size()), iv_(views_.size()), minsorted_(views_.size()), maxsorted_(views_.size()),
           bounds_(2 * views_.size() + 2), t_(bounds_.size()), d_(bounds_.size()), h_(bounds_.size()),
           shared_(shares_variables(views_)) {
         for (std::size_t i = 0; i < views_.size(); ++i) minsorted_[i] = maxsorted_[i] = static_cast<int>(i);
@@ -115,7 +148,7 @@ public:
 
     PropStatus propagate(Store& s) override {
         for (;;) {
-            if (!propagate_fixed(views_, this->pending(), s)) return PropStatus::failed;
+            if (!open_.propagate(views_, this->pending(), s)) return PropStatus::failed;
             bool exact = true, changed = false;
             if (!hall_pass(s, exact, changed)) return PropStatus::failed;
             // The Hall pass reaches bounds consistency in one go; only a new
@@ -285,6 +318,7 @@ private:
     static std::size_t u(int i) { return static_cast<std::size_t>(i); }
 
     std::vector<View> views_;
+    OpenViews open_;
     // Scratch space, sized once: no allocation during search.
     std::vector<Interval> iv_;
     std::vector<int> minsorted_, maxsorted_;
@@ -302,8 +336,8 @@ public:
     // ranges; a wider union would cost memory for values that cannot occur.
     static constexpr std::int64_t max_values = std::int64_t{1} << 22;
 
-    explicit AllDifferentDomain(std::vector<View> views)
-        : views_(std::move(views)), n_(views_.size()), shared_(shares_variables(views_)) {
+    AllDifferentDomain(Store& s, std::vector<View> views)
+        : views_(std::move(views)), open_(s, views_.size()), n_(views_.size()), shared_(shares_variables(views_)) {
         std::int64_t lo = 0, hi = -1;
         for (std::size_t i = 0; i < n_; ++i) {
             lo = i == 0 ? views_[i].lo() : std::min<std::int64_t>(lo, views_[i].lo());
@@ -332,7 +366,7 @@ public:
 
     PropStatus propagate(Store& s) override {
         for (;;) {
-            if (!propagate_fixed(views_, this->pending(), s)) return PropStatus::failed;
+            if (!open_.propagate(views_, this->pending(), s)) return PropStatus::failed;
             if (!repair_matching(s)) return PropStatus::failed;
             components(s);
             bool removed = false;
@@ -502,6 +536,7 @@ private:
     }
 
     std::vector<View> views_;
+    OpenViews open_;
     std::size_t n_;
     bool shared_;
     int lo_ = 0;         // the value with index 0
@@ -533,9 +568,9 @@ struct AllDifferent {
         for (const View& v : views) s.check(v.var());
         std::unique_ptr<Propagator<Store>> p;
         switch (strength) {
-        case Consistency::value: p = std::make_unique<detail::AllDifferentValue<Store, View>>(views); break;
-        case Consistency::bounds: p = std::make_unique<detail::AllDifferentBounds<Store, View>>(views); break;
-        case Consistency::domain: p = std::make_unique<detail::AllDifferentDomain<Store, View>>(views); break;
+        case Consistency::value: p = std::make_unique<detail::AllDifferentValue<Store, View>>(s, views); break;
+        case Consistency::bounds: p = std::make_unique<detail::AllDifferentBounds<Store, View>>(s, views); break;
+        case Consistency::domain: p = std::make_unique<detail::AllDifferentDomain<Store, View>>(s, views); break;
         }
         // Views already fixed count as newly fixed for the first run.
         for (std::size_t i = 0; i < views.size(); ++i)
