@@ -3,20 +3,9 @@
 # Usage: cli_test.sh path/to/nqueens
 set -uo pipefail
 
-if [[ $# -ne 1 ]]; then
-    echo "usage: $0 path/to/nqueens" >&2
-    exit 2
-fi
-nqueens=$1
-if [[ ! -x $nqueens ]]; then
-    echo "cli_test: $nqueens is not an executable" >&2
-    exit 2
-fi
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-out=$work/stdout
-err=$work/stderr
+source "$(dirname "$0")/cli_common.sh"
+cli_setup cli_test "$@"
+nqueens=$exe
 
 passed=0
 failed=0

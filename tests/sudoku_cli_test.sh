@@ -4,15 +4,9 @@
 # Usage: sudoku_cli_test.sh path/to/sudoku
 set -uo pipefail
 
-if [[ $# -ne 1 ]]; then
-    echo "usage: $0 path/to/sudoku" >&2
-    exit 2
-fi
-sudoku=$1
-if [[ ! -x $sudoku ]]; then
-    echo "sudoku_cli_test: $sudoku is not an executable" >&2
-    exit 2
-fi
+source "$(dirname "$0")/cli_common.sh"
+cli_setup sudoku_cli_test "$@"
+sudoku=$exe
 data=$(cd "$(dirname "$0")/data" && pwd)
 unique=$data/sudoku_unique.txt
 several=$data/sudoku_several.txt
@@ -20,11 +14,6 @@ none=$data/sudoku_none.txt
 for f in "$unique" "$several" "$none"; do
     [[ -r $f ]] || { echo "sudoku_cli_test: cannot read $f" >&2; exit 2; }
 done
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-out=$work/stdout
-err=$work/stderr
 
 passed=0
 failed=0

@@ -317,8 +317,7 @@ public:
         progress_fn_ = std::move(f);
         progress_period_ = period;
         next_progress_ = stats_.wall_time + period;
-        ticking_ = progress_fn_ != nullptr || limits_.time != std::chrono::nanoseconds::max();
-        if (ticking_) check_at_ = std::min(check_at_, stats_.branches);
+        if (ticking()) check_at_ = std::min(check_at_, stats_.branches);
     }
 
     // An estimate of the share of the tree explored so far, in [0, 1]: each
@@ -346,6 +345,11 @@ private:
 
     const View& at(int i) const noexcept { return vars_[static_cast<std::size_t>(i)]; }
 
+    // A time limit or a progress callback needs the clock read.
+    bool ticking() const noexcept {
+        return progress_fn_ != nullptr || limits_.time != std::chrono::nanoseconds::max();
+    }
+
     void start() {
         state_ = State::running;
         root_level_ = s_->level();
@@ -359,8 +363,7 @@ private:
         }
         restart_at_ = strategy_.restarts.policy == RestartPolicy::none ? unlimited : budget(0);
         fail_check_at_ = std::min(limits_.failures, restart_at_);
-        ticking_ = ticking_ || limits_.time != std::chrono::nanoseconds::max();
-        check_at_ = ticking_ ? std::min(limits_.branches, stride_) : limits_.branches;
+        check_at_ = ticking() ? std::min(limits_.branches, stride_) : limits_.branches;
         s_->push_level();
     }
 
@@ -443,7 +446,7 @@ private:
             halt_ = Outcome::branch_limit;
             return false;
         }
-        if (ticking_) {
+        if (ticking()) {
             // Measured in search time, so the caller's time between next()
             // calls neither counts nor looks like a short stride.
             stats_.wall_time = wall_base_ + (clock::now() - call_start_);
@@ -461,7 +464,7 @@ private:
                 progress_fn_(*this);
             }
         }
-        check_at_ = ticking_ ? std::min(limits_.branches, stats_.branches + stride_) : limits_.branches;
+        check_at_ = ticking() ? std::min(limits_.branches, stats_.branches + stride_) : limits_.branches;
         return true;
     }
 
@@ -615,7 +618,6 @@ private:
     std::uint64_t fail_check_at_ = unlimited; // min(limits_.failures, restart_at_)
     std::uint64_t check_at_ = unlimited;      // branch count of the next check()
     std::uint64_t stride_ = 1;                // branches between clock readings
-    bool ticking_ = false;                    // a time limit or a progress callback needs the clock
     double done_ = 0;                         // progress share explored
     double mass_ = 1;                         // the current node's share
     clock::time_point call_start_{};
