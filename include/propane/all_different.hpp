@@ -360,8 +360,10 @@ public:
         comp_.assign(nodes, 0);
         on_stack_.assign(nodes, 0);
         bfs_.reserve(n_);
-        stack_.reserve(nodes);
-        calls_.reserve(nodes);
+        stack_.assign(nodes, 0);
+        calls_.assign(nodes, 0);
+        first_.assign(m_ + 1, 0);
+        fill_.assign(m_, 0);
     }
 
     PropStatus propagate(Store& s) override {
@@ -444,48 +446,87 @@ private:
     // Residual graph, nodes numbered: views 0..n-1, values n..n+m-1, and a
     // sink n+m. A view points to its matched value; a value points to every
     // other view whose domain holds it, and, if matched, to the sink; the
-    // sink points to every free value. The sink puts each even alternating
-    // path from a free value on a cycle, so one SCC test covers both kinds
-    // of edges Régin keeps.
-    int successor(const Store& s, std::size_t u) {
+    // sink points to every free value that some view holds. The sink puts
+    // each even alternating path from a free value on a cycle, so one SCC
+    // test covers both kinds of edges Régin keeps.
+    //
+    // Fixed views are left out. The value stage has already removed a fixed
+    // view's value from every other view, so the view and its value are
+    // components of their own whose only edge is the matched one, which
+    // stays: walking them would only cost time, and deep in the tree most
+    // views are fixed.
+    //
+    // The value -> views edges are gathered once per run into one array
+    // (views_of_[first_[j] .. first_[j + 1]) for value j): asking each view
+    // whether it holds each value would cost n*m membership tests per run,
+    // this costs one walk over the domains.
+    void gather_edges(const Store& s) {
+        std::fill(first_.begin(), first_.end(), 0);
+        for (std::size_t y = 0; y < n_; ++y)
+            if (!views_[y].fixed(s))
+                each_value(s, views_[y], [&](std::size_t j) {
+                    ++first_[j + 1];
+                    return true;
+                });
+        for (std::size_t j = 0; j < m_; ++j) first_[j + 1] += first_[j];
+        // Domains only shrink below the level the propagator was posted at,
+        // so after the first runs this never grows.
+        if (views_of_.size() < first_[m_]) views_of_.resize(first_[m_]);
+        std::copy(first_.begin(), first_.end() - 1, fill_.begin());
+        for (std::size_t y = 0; y < n_; ++y)
+            if (!views_[y].fixed(s))
+                each_value(s, views_[y], [&](std::size_t j) {
+                    views_of_[fill_[j]++] = static_cast<int>(y);
+                    return true;
+                });
+    }
+
+    // The next successor of node u not yet visited by Tarjan's walk, or -1.
+    int successor(std::size_t u) {
         std::size_t& k = cursor_[u];
         if (u < n_) return k++ == 0 ? static_cast<int>(n_) + match_[u] : -1;
         if (u < n_ + m_) {
             const std::size_t j = u - n_;
-            const int value = lo_ + static_cast<int>(j);
-            while (k < n_) {
-                const std::size_t y = k++;
-                if (static_cast<int>(y) != owner_[j] && views_[y].contains(s, value)) return static_cast<int>(y);
+            if (k == 0) k = first_[j];
+            while (k < first_[j + 1]) {
+                const int y = views_of_[k++];
+                if (y != owner_[j]) return y;
             }
-            if (k++ == n_ && owner_[j] >= 0) return static_cast<int>(n_ + m_);
+            if (k++ == first_[j + 1] && owner_[j] >= 0) return static_cast<int>(n_ + m_);
             return -1;
         }
         while (k < m_) {
             const std::size_t j = k++;
-            if (owner_[j] < 0) return static_cast<int>(n_ + j);
+            if (owner_[j] < 0 && first_[j + 1] > first_[j]) return static_cast<int>(n_ + j);
         }
         return -1;
     }
 
     // Tarjan's algorithm with an explicit call stack (no recursion, so no
-    // limit on the number of views).
+    // limit on the number of views). Both stacks hold each node at most
+    // once, so they are plain arrays sized once.
     void components(const Store& s) {
-        const std::size_t nodes = n_ + m_ + 1;
+        gather_edges(s);
         std::fill(index_.begin(), index_.end(), 0);
         std::fill(cursor_.begin(), cursor_.end(), 0);
         int counter = 0, ncomp = 0;
+        std::size_t stack_top = 0, calls_top = 0;
         auto open = [&](std::size_t u) {
             index_[u] = low_[u] = ++counter;
-            stack_.push_back(static_cast<int>(u));
+            stack_[stack_top++] = static_cast<int>(u);
             on_stack_[u] = 1;
-            calls_.push_back(static_cast<int>(u));
+            calls_[calls_top++] = static_cast<int>(u);
         };
-        for (std::size_t root = 0; root < nodes; ++root) {
-            if (index_[root] != 0) continue;
-            open(root);
-            while (!calls_.empty()) {
-                const auto u = static_cast<std::size_t>(calls_.back());
-                const int w = successor(s, u);
+        // Every matched value is reached from its view and every free one
+        // from the sink, so the open views and the sink are roots enough.
+        const std::size_t sink = n_ + m_;
+        for (std::size_t root = 0; root <= n_; ++root) {
+            const std::size_t r = root < n_ ? root : sink;
+            if (index_[r] != 0 || (r < n_ && views_[r].fixed(s))) continue;
+            open(r);
+            while (calls_top > 0) {
+                const auto u = static_cast<std::size_t>(calls_[calls_top - 1]);
+                const int w = successor(u);
                 if (w >= 0) {
                     const auto wu = static_cast<std::size_t>(w);
                     if (index_[wu] == 0)
@@ -494,15 +535,13 @@ private:
                         low_[u] = std::min(low_[u], index_[wu]);
                     continue;
                 }
-                calls_.pop_back();
-                if (!calls_.empty()) {
-                    const auto parent = static_cast<std::size_t>(calls_.back());
+                if (--calls_top > 0) {
+                    const auto parent = static_cast<std::size_t>(calls_[calls_top - 1]);
                     low_[parent] = std::min(low_[parent], low_[u]);
                 }
                 if (low_[u] == index_[u]) {
                     for (;;) {
-                        const auto t = static_cast<std::size_t>(stack_.back());
-                        stack_.pop_back();
+                        const auto t = static_cast<std::size_t>(stack_[--stack_top]);
                         on_stack_[t] = 0;
                         comp_[t] = ncomp;
                         if (t == u) break;
@@ -518,6 +557,7 @@ private:
     // empties through another view of its variable: then false (failure).
     bool prune(Store& s, bool& removed) {
         for (std::size_t y = 0; y < n_; ++y) {
+            if (index_[y] == 0) continue; // fixed before the walk: nothing to prune
             const View& x = views_[y];
             const int last = x.max(s);
             for (int v = x.min(s);;) {
@@ -552,6 +592,8 @@ private:
     std::vector<std::size_t> cursor_;
     std::vector<std::uint8_t> on_stack_;
     std::vector<int> stack_, calls_;
+    std::vector<std::size_t> first_, fill_;
+    std::vector<int> views_of_;
 };
 
 } // namespace detail
