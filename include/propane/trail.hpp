@@ -35,7 +35,7 @@ public:
     Trail() = default;
     Trail(Trail&&) noexcept = default;
     Trail& operator=(Trail&&) noexcept = default;
-    Trail(const Trail& o) : marks_(o.marks_), last_stamp_(o.last_stamp_) {
+    Trail(const Trail& o) : marks_(o.marks_), last_stamp_(o.last_stamp_), stamp_(o.stamp_) {
         for (std::size_t i = 0; i < o.size_; ++i) record_raw(o.at(i));
     }
     Trail& operator=(const Trail& o) {
@@ -45,10 +45,15 @@ public:
 
     int level() const noexcept { return static_cast<int>(marks_.size()); }
     bool recording() const noexcept { return !marks_.empty(); }
-    std::uint64_t stamp() const noexcept { return marks_.empty() ? 0 : marks_.back().stamp; }
+    // Kept in a member rather than read from marks_.back(): every update
+    // compares against it.
+    std::uint64_t stamp() const noexcept { return stamp_; }
     std::size_t entries() const noexcept { return size_; }
 
-    void push_level() { marks_.push_back({size_, ++last_stamp_}); }
+    void push_level() {
+        marks_.push_back({size_, ++last_stamp_});
+        stamp_ = last_stamp_;
+    }
 
     // Undoes the newest level: undo(entry) is called for each entry recorded
     // in it, newest first. Precondition: level() > 0.
@@ -56,6 +61,7 @@ public:
     void pop_level(Undo&& undo) {
         const std::size_t keep = marks_.back().size;
         marks_.pop_back();
+        stamp_ = marks_.empty() ? 0 : marks_.back().stamp;
         while (size_ > keep) {
             const Slot* block = blocks_[(size_ - 1) >> block_bits].get();
             const std::size_t stop = std::max(keep, (size_ - 1) & ~block_mask);
@@ -67,11 +73,16 @@ public:
         if (recording()) record_raw(e);
     }
 
+    // record() for a caller that has just seen stamp() != 0, so knows a
+    // level is open.
+    void record_in_level(const Entry& e) { record_raw(e); }
+
     // Keeps the blocks, so a search that reuses the trail does not allocate
     // again.
     void clear() noexcept {
         size_ = 0;
         marks_.clear();
+        stamp_ = 0;
     }
 
 private:
@@ -110,6 +121,7 @@ private:
     std::size_t capacity_ = 0; // entries the blocks hold
     std::vector<Mark> marks_;
     std::uint64_t last_stamp_ = 0;
+    std::uint64_t stamp_ = 0; // of the newest level, 0 below the first
 };
 
 } // namespace propane

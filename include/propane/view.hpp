@@ -61,6 +61,12 @@ template <class X, class S>
 bool contains64(const X& x, const S& s, std::int64_t t) noexcept {
     return t >= int_min && t <= int_max && x.contains(s, static_cast<int>(t));
 }
+// The domain checks membership itself: asking contains() first would test
+// the same bit twice on the commonest update of all.
+template <class X, class S>
+Change remove64(const X& x, S& s, std::int64_t t) {
+    return t >= int_min && t <= int_max ? x.remove(s, static_cast<int>(t)) : Change::none;
+}
 
 inline void check_fits(std::int64_t lo, std::int64_t hi, const char* what) {
     if (lo < int_min || hi > int_max)
@@ -129,9 +135,7 @@ public:
     template <class S> int next(const S& s, int v) const noexcept { return x_.next(s, std::int64_t{v} - c_) + c_; }
     template <class S> int prev(const S& s, int v) const noexcept { return x_.prev(s, std::int64_t{v} - c_) + c_; }
 
-    template <class S> Change remove(S& s, int v) const {
-        return contains(s, v) ? x_.remove(s, static_cast<int>(std::int64_t{v} - c_)) : Change::none;
-    }
+    template <class S> Change remove(S& s, int v) const { return detail::remove64(x_, s, std::int64_t{v} - c_); }
     template <class S> Change remove_below(S& s, int v) const {
         return detail::keep_at_least(x_, s, std::int64_t{v} - c_);
     }
@@ -187,7 +191,8 @@ public:
     }
 
     template <class S> Change remove(S& s, int v) const {
-        return contains(s, v) ? x_.remove(s, static_cast<int>((std::int64_t{v} - b_) / a_)) : Change::none;
+        const std::int64_t d = std::int64_t{v} - b_;
+        return d % a_ == 0 ? detail::remove64(x_, s, d / a_) : Change::none;
     }
     template <class S> Change remove_below(S& s, int v) const {
         const std::int64_t d = std::int64_t{v} - b_;
