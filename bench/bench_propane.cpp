@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bitboard.hpp"
 #include "nqueens_model.hpp"
 
 namespace {
@@ -50,20 +51,10 @@ void BM_NQueensCount_Bounds(benchmark::State& state) { count_queens(state, propa
 BENCHMARK(BM_NQueensCount_Value)->Arg(8)->Arg(10)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NQueensCount_Bounds)->Arg(8)->Arg(10)->Unit(benchmark::kMillisecond);
 
-// The speed limit: a plain bitboard backtracking counter, no engine.
-std::uint64_t bitboard_count(int n, std::uint32_t cols, std::uint32_t up, std::uint32_t down, int row) {
-    if (row == n) return 1;
-    std::uint64_t total = 0;
-    const std::uint32_t all = (1U << n) - 1;
-    for (std::uint32_t free = all & ~(cols | up | down); free != 0; free &= free - 1) {
-        const std::uint32_t bit = free & (~free + 1);
-        total += bitboard_count(n, cols | bit, (up | bit) << 1, (down | bit) >> 1, row + 1);
-    }
-    return total;
-}
+// The speed limit: bitboard.hpp's plain backtracking counter, no engine.
 void BM_NQueensCount_Bitboard(benchmark::State& state) {
     const int n = static_cast<int>(state.range(0));
-    for (auto _ : state) benchmark::DoNotOptimize(bitboard_count(n, 0, 0, 0, 0));
+    for (auto _ : state) benchmark::DoNotOptimize(bitboard::count(n));
 }
 BENCHMARK(BM_NQueensCount_Bitboard)->Arg(8)->Arg(10)->Unit(benchmark::kMillisecond);
 
