@@ -81,14 +81,19 @@ public:
     bool propagate(std::vector<View>& views, std::vector<int>& pending, Store& s) {
         // Removals can fix more views, whose tags the store appends to
         // `pending` while we loop; the loop ends when nothing new is fixed.
+        // Raw pointers: the compiler cannot tell that the stores a removal
+        // makes leave the vectors' own pointers alone, and would reload
+        // them for every view.
+        const View* const vs = views.data();
+        const int* const order = order_.data();
         while (!pending.empty()) {
             const auto i = static_cast<std::size_t>(pending.back());
             pending.pop_back();
-            const int v = views[i].value(s);
+            const int v = vs[i].value(s);
             const auto open = static_cast<std::size_t>(s.cell(size_cell_));
             for (std::size_t k = 0; k < open; ++k) {
-                const auto j = static_cast<std::size_t>(order_[k]);
-                if (j != i && views[j].remove(s, v) == Change::failed) return false;
+                const auto j = static_cast<std::size_t>(order[k]);
+                if (j != i && vs[j].remove(s, v) == Change::failed) return false;
             }
             const auto at = static_cast<std::size_t>(pos_[i]);
             if (at < open) {

@@ -105,12 +105,19 @@ private:
     }
     const Entry& at(std::size_t i) const noexcept { return entry(blocks_[i >> block_bits][i & block_mask]); }
 
-    // Small enough to inline into every update; growing is out of line.
+    // Small enough to inline into every update (GCC declines on its own);
+    // growing is out of line.
+#if defined(__GNUC__)
+    [[gnu::always_inline]]
+#endif
     void record_raw(const Entry& e) {
-        if (size_ == capacity_) grow();
+        if (size_ == capacity_) [[unlikely]] grow();
         std::construct_at(reinterpret_cast<Entry*>(blocks_[size_ >> block_bits][size_ & block_mask].raw), e);
         ++size_;
     }
+#if defined(__GNUC__)
+    [[gnu::noinline]]
+#endif
     void grow() {
         blocks_.push_back(std::make_unique_for_overwrite<Slot[]>(block_mask + 1));
         capacity_ += block_mask + 1;
