@@ -127,6 +127,31 @@ bool shares_variables(const std::vector<View>& views) {
     return std::adjacent_find(vars.begin(), vars.end()) != vars.end();
 }
 
+// Whether the open views, of the given widths (number of values each may
+// still take), could hold a Hall set: w views that together have only w
+// values, which needs w views each at most w wide. When no w has that many
+// views that narrow, there is no Hall set, so the bounds stage can neither
+// prune nor fail, and is skipped. (Domain sizes are too wide a measure for
+// the domain stage: tried on N-queens, it skipped too few runs to pay.)
+class HallFilter {
+public:
+    explicit HallFilter(std::size_t n) : count_(n + 1) {}
+
+    template <class Widths>
+    bool may_hold(std::size_t open, Widths&& width_of) {
+        std::fill(count_.begin(), count_.begin() + static_cast<std::ptrdiff_t>(open) + 1, 0);
+        for (std::size_t k = 0; k < open; ++k)
+            if (const std::uint64_t w = width_of(k); w <= open) ++count_[w];
+        std::size_t narrow = 0;
+        for (std::size_t w = 1; w <= open; ++w)
+            if ((narrow += count_[w]) >= w) return true;
+        return false;
+    }
+
+private:
+    std::vector<std::size_t> count_; // open views of each width
+};
+
 template <class Store, class View>
 class AllDifferentValue : public PropagatorBase<Store, AllDifferentValue<Store, View>> {
 public:
@@ -147,7 +172,7 @@ public:
     AllDifferentBounds(Store& s, std::vector<View> views)
         : views_(std::move(views)), open_(s, views_.size()), iv_(views_.size()), minsorted_(views_.size()),
           maxsorted_(views_.size()), open_by_min_(views_.size()), open_by_max_(views_.size()),
-          fixed_values_(views_.size()), lengths_(views_.size() + 1), bounds_(2 * views_.size() + 2),
+          fixed_values_(views_.size()), filter_(views_.size()), bounds_(2 * views_.size() + 2),
           t_(bounds_.size()), d_(bounds_.size()), h_(bounds_.size()), shared_(shares_variables(views_)) {
         for (std::size_t i = 0; i < views_.size(); ++i) minsorted_[i] = maxsorted_[i] = static_cast<int>(i);
     }
@@ -198,10 +223,9 @@ private:
     // open views the same choices, and so the same bounds, at a fraction of
     // the cost deep in the tree, where most views are fixed.
     //
-    // On that axis a Hall interval of width w holds at least w open views,
-    // each of width at most w. When no w has that many views that narrow,
-    // there is no Hall interval, so nothing to prune and no failure: the
-    // sweeps are skipped. In N-queens that is about half the runs.
+    // On that axis an interval's width is the number of values it offers,
+    // so HallFilter applies to the open views' intervals. In N-queens it
+    // skips about half the runs.
     bool hall_pass(Store& s, bool& exact, bool& changed) {
         const std::size_t n = views_.size();
         if (n == 0) return true;
@@ -237,7 +261,11 @@ private:
                 open_by_max_[open++] = i;
             }
         }
-        if (!may_have_hall_interval(open)) return true;
+        if (!filter_.may_hold(open, [this](std::size_t k) {
+                const Interval& r = iv(open_by_min_[k]);
+                return static_cast<std::uint64_t>(r.max - r.min);
+            }))
+            return true;
         for (std::size_t k = 0; k < open; ++k) {
             Interval& r = iv(open_by_min_[k]);
             r.min0 = r.min;
@@ -267,20 +295,6 @@ private:
             }
         }
         return true;
-    }
-
-    // Whether some width w has at least w open views at most w wide.
-    bool may_have_hall_interval(std::size_t open) {
-        std::fill(lengths_.begin(), lengths_.begin() + static_cast<std::ptrdiff_t>(open) + 1, 0);
-        for (std::size_t k = 0; k < open; ++k) {
-            const Interval& r = iv(open_by_min_[k]);
-            const auto width = static_cast<std::uint64_t>(r.max - r.min);
-            if (width <= open) ++lengths_[width];
-        }
-        std::size_t narrow = 0;
-        for (std::size_t w = 1; w <= open; ++w)
-            if ((narrow += lengths_[w]) >= w) return true;
-        return false;
     }
 
     // The value at position x of the axis without the fixed values.
@@ -403,7 +417,7 @@ private:
     std::vector<int> minsorted_, maxsorted_;     // every view, kept between runs
     std::vector<int> open_by_min_, open_by_max_; // the open views, in the same orders
     std::vector<std::int64_t> fixed_values_;     // ascending
-    std::vector<std::size_t> lengths_;           // open views of each width
+    HallFilter filter_;
     std::vector<std::int64_t> bounds_;
     std::vector<int> t_;
     std::vector<std::int64_t> d_;
@@ -435,7 +449,8 @@ public:
         owner_.assign(m_, -1);
         from_.assign(m_, 0);
         seen_.assign(m_, 0);
-        const std::size_t nodes = n_ + m_ + 1;
+        const std::size_t nodes = m_ + 1;
+        open_list_.assign(n_, 0);
         index_.assign(nodes, 0);
         low_.assign(nodes, 0);
         cursor_.assign(nodes, 0);
@@ -525,12 +540,16 @@ private:
         return false;
     }
 
-    // Residual graph, nodes numbered: views 0..n-1, values n..n+m-1, and a
-    // sink n+m. A view points to its matched value; a value points to every
-    // other view whose domain holds it, and, if matched, to the sink; the
-    // sink points to every free value that some view holds. The sink puts
-    // each even alternating path from a free value on a cycle, so one SCC
-    // test covers both kinds of edges Régin keeps.
+    // Régin's residual graph has a node per view and per value: a view
+    // points to its matched value, a value to every other view whose domain
+    // holds it. A view has no other way out than its matched value, so the
+    // walk here skips view nodes: value j points straight to the matched
+    // value of each view that holds j. A view then shares the component of
+    // its matched value, and its edge to j survives exactly when j is in
+    // that component too. A sink, node m, completes the graph: every matched
+    // value points to it and it points to every free value some view holds,
+    // which puts each even alternating path from a free value on a cycle,
+    // so one SCC test covers both kinds of edges Régin keeps.
     //
     // Fixed views are left out. The value stage has already removed a fixed
     // view's value from every other view, so the view and its value are
@@ -538,48 +557,50 @@ private:
     // stays: walking them would only cost time, and deep in the tree most
     // views are fixed.
     //
-    // The value -> views edges are gathered once per run into one array
-    // (views_of_[first_[j] .. first_[j + 1]) for value j): asking each view
-    // whether it holds each value would cost n*m membership tests per run,
-    // this costs one walk over the domains.
+    // The edges are gathered once per run into one array (to_[first_[j] ..
+    // first_[j + 1]) for value j): asking each view whether it holds each
+    // value would cost n*m membership tests per run, this costs one walk
+    // over the domains.
     void gather_edges(const Store& s) {
-        std::fill(first_.begin(), first_.end(), 0);
+        open_count_ = 0;
         for (std::size_t y = 0; y < n_; ++y)
-            if (!views_[y].fixed(s))
-                each_value(s, views_[y], [&](std::size_t j) {
-                    ++first_[j + 1];
-                    return true;
-                });
+            if (!views_[y].fixed(s)) open_list_[open_count_++] = static_cast<int>(y);
+        std::fill(first_.begin(), first_.end(), 0);
+        for_each_open_edge(s, [&](std::size_t j, int) { ++first_[j + 1]; });
         for (std::size_t j = 0; j < m_; ++j) first_[j + 1] += first_[j];
         // Domains only shrink below the level the propagator was posted at,
         // so after the first runs this never grows.
-        if (views_of_.size() < first_[m_]) views_of_.resize(first_[m_]);
+        if (to_.size() < first_[m_]) to_.resize(first_[m_]);
         std::copy(first_.begin(), first_.end() - 1, fill_.begin());
-        for (std::size_t y = 0; y < n_; ++y)
-            if (!views_[y].fixed(s))
-                each_value(s, views_[y], [&](std::size_t j) {
-                    views_of_[fill_[j]++] = static_cast<int>(y);
-                    return true;
-                });
+        for_each_open_edge(s, [&](std::size_t j, int target) { to_[fill_[j]++] = target; });
+    }
+
+    // f(value, matched value of the view) for each unmatched edge of an
+    // open view.
+    template <class F>
+    void for_each_open_edge(const Store& s, F&& f) const {
+        for (std::size_t k = 0; k < open_count_; ++k) {
+            const auto y = static_cast<std::size_t>(open_list_[k]);
+            const int mine = match_[y];
+            each_value(s, views_[y], [&](std::size_t j) {
+                if (static_cast<int>(j) != mine) f(j, mine);
+                return true;
+            });
+        }
     }
 
     // The next successor of node u not yet visited by Tarjan's walk, or -1.
     int successor(std::size_t u) {
         std::size_t& k = cursor_[u];
-        if (u < n_) return k++ == 0 ? static_cast<int>(n_) + match_[u] : -1;
-        if (u < n_ + m_) {
-            const std::size_t j = u - n_;
-            if (k == 0) k = first_[j];
-            while (k < first_[j + 1]) {
-                const int y = views_of_[k++];
-                if (y != owner_[j]) return y;
-            }
-            if (k++ == first_[j + 1] && owner_[j] >= 0) return static_cast<int>(n_ + m_);
+        if (u < m_) {
+            if (k == 0) k = first_[u];
+            if (k < first_[u + 1]) return to_[k++];
+            if (k++ == first_[u + 1] && owner_[u] >= 0) return static_cast<int>(m_);
             return -1;
         }
         while (k < m_) {
             const std::size_t j = k++;
-            if (owner_[j] < 0 && first_[j + 1] > first_[j]) return static_cast<int>(n_ + j);
+            if (owner_[j] < 0 && first_[j + 1] > first_[j]) return static_cast<int>(j);
         }
         return -1;
     }
@@ -599,12 +620,12 @@ private:
             on_stack_[u] = 1;
             calls_[calls_top++] = static_cast<int>(u);
         };
-        // Every matched value is reached from its view and every free one
-        // from the sink, so the open views and the sink are roots enough.
-        const std::size_t sink = n_ + m_;
-        for (std::size_t root = 0; root <= n_; ++root) {
-            const std::size_t r = root < n_ ? root : sink;
-            if (index_[r] != 0 || (r < n_ && views_[r].fixed(s))) continue;
+        // Every value an open view holds is its matched value or reached
+        // from it, or free and reached from the sink: roots enough.
+        for (std::size_t k = 0; k <= open_count_; ++k) {
+            const std::size_t r =
+                k < open_count_ ? static_cast<std::size_t>(match_[static_cast<std::size_t>(open_list_[k])]) : m_;
+            if (index_[r] != 0) continue;
             open(r);
             while (calls_top > 0) {
                 const auto u = static_cast<std::size_t>(calls_[calls_top - 1]);
@@ -634,19 +655,22 @@ private:
         }
     }
 
-    // Removes every unmatched edge that joins two components; `removed`
-    // says whether there were any. The matched edge stays, so a view only
-    // empties through another view of its variable: then false (failure).
+    // Removes every unmatched edge of an open view whose value is outside
+    // the component of the view's matched value; `removed` says whether
+    // there were any. The matched edge stays, so a view only empties
+    // through another view of its variable: then false (failure).
     bool prune(Store& s, bool& removed) {
-        for (std::size_t y = 0; y < n_; ++y) {
-            if (index_[y] == 0) continue; // fixed before the walk: nothing to prune
+        for (std::size_t k = 0; k < open_count_; ++k) {
+            const auto y = static_cast<std::size_t>(open_list_[k]);
             const View& x = views_[y];
+            const int mine = match_[y];
+            const int home = comp_[static_cast<std::size_t>(mine)];
             const int last = x.max(s);
             for (int v = x.min(s);;) {
                 const bool at_end = v == last;
                 const int next = at_end ? v : x.next(s, v);
                 const auto j = static_cast<std::size_t>(v - lo_);
-                if (static_cast<int>(j) != match_[y] && comp_[n_ + j] != comp_[y]) {
+                if (static_cast<int>(j) != mine && comp_[j] != home) {
                     if (x.remove(s, v) == Change::failed) return false;
                     removed = true;
                 }
@@ -675,7 +699,9 @@ private:
     std::vector<std::uint8_t> on_stack_;
     std::vector<int> stack_, calls_;
     std::vector<std::size_t> first_, fill_;
-    std::vector<int> views_of_;
+    std::vector<int> to_;
+    std::vector<int> open_list_; // views not fixed at this run
+    std::size_t open_count_ = 0;
 };
 
 } // namespace detail
