@@ -108,6 +108,11 @@ void check_queries(const S& s, const V& view, IntVar x, Affine f) {
               [&](std::int64_t v) { return *std::prev(e.lower_bound(v)); }) == "");
     if (lo > int_min) CHECK(view.next(s, static_cast<int>(int_min)) == lo);
     if (hi < int_max) CHECK(view.prev(s, static_cast<int>(int_max)) == hi);
+    // for_each: every value once, in the order of the variable's values.
+    std::vector<std::int64_t> seen, want;
+    view.for_each(s, [&](int v) { seen.push_back(v); });
+    for (std::int64_t v : var_set(s, x)) want.push_back(f(v));
+    CHECK(seen == want);
 }
 
 // Applies each update, with each probe value, to a copy of the store.

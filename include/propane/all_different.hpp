@@ -582,9 +582,9 @@ private:
         for (std::size_t k = 0; k < open_count_; ++k) {
             const auto y = static_cast<std::size_t>(open_list_[k]);
             const int mine = match_[y];
-            each_value(s, views_[y], [&](std::size_t j) {
+            views_[y].for_each(s, [&](int v) {
+                const auto j = static_cast<std::size_t>(v - lo_);
                 if (static_cast<int>(j) != mine) f(j, mine);
-                return true;
             });
         }
     }
@@ -665,18 +665,15 @@ private:
             const View& x = views_[y];
             const int mine = match_[y];
             const int home = comp_[static_cast<std::size_t>(mine)];
-            const int last = x.max(s);
-            for (int v = x.min(s);;) {
-                const bool at_end = v == last;
-                const int next = at_end ? v : x.next(s, v);
+            bool ok = true;
+            x.for_each(s, [&](int v) {
                 const auto j = static_cast<std::size_t>(v - lo_);
-                if (static_cast<int>(j) != mine && comp_[j] != home) {
-                    if (x.remove(s, v) == Change::failed) return false;
+                if (ok && static_cast<int>(j) != mine && comp_[j] != home) {
+                    ok = x.remove(s, v) != Change::failed;
                     removed = true;
                 }
-                if (at_end) break;
-                v = next;
-            }
+            });
+            if (!ok) return false;
         }
         return true;
     }

@@ -251,7 +251,8 @@ public:
         return value_of(i, 63 - std::countl_zero(rest));
     }
 
-    // Calls f(v) for each value in increasing order.
+    // Calls f(v) for each value in increasing order. f may remove v: each
+    // word is read once, before its values are handed out.
     template <class F>
     void for_each(F&& f) const {
         const word* w = bits_.data();

@@ -11,6 +11,9 @@
 //   min(s) max(s) size(s) fixed(s) value(s) contains(s, v)
 //   next(s, v)  smallest view value > v   (precondition v < max(s))
 //   prev(s, v)  largest view value < v    (precondition v > min(s))
+//   for_each(s, f)  f(value) for each view value, in increasing order of
+//               the variable's value (so decreasing when a < 0); f may
+//               remove the value it is given. Faster than a walk by next().
 //   remove(s, v) remove_below(s, v) remove_above(s, v) assign(s, v) -> Change
 //   of(x)       the view's value when its variable takes the value x
 //   lo() hi()   the least and greatest value the view could ever take
@@ -97,6 +100,7 @@ public:
     template <class S> bool contains(const S& s, int v) const noexcept { return s.domain(index_).contains(v); }
     template <class S> int next(const S& s, std::int64_t v) const noexcept { return s.domain(index_).next(v); }
     template <class S> int prev(const S& s, std::int64_t v) const noexcept { return s.domain(index_).prev(v); }
+    template <class S, class F> void for_each(const S& s, F&& f) const { s.domain(index_).for_each(f); }
 
     template <class S> Change remove(S& s, int v) const { return s.remove(index_, v); }
     template <class S> Change remove_below(S& s, int v) const { return s.remove_below(index_, v); }
@@ -134,6 +138,9 @@ public:
     }
     template <class S> int next(const S& s, int v) const noexcept { return x_.next(s, std::int64_t{v} - c_) + c_; }
     template <class S> int prev(const S& s, int v) const noexcept { return x_.prev(s, std::int64_t{v} - c_) + c_; }
+    template <class S, class F> void for_each(const S& s, F&& f) const {
+        x_.for_each(s, [&](int x) { f(x + c_); });
+    }
 
     template <class S> Change remove(S& s, int v) const { return detail::remove64(x_, s, std::int64_t{v} - c_); }
     template <class S> Change remove_below(S& s, int v) const {
@@ -188,6 +195,10 @@ public:
         const std::int64_t d = std::int64_t{v} - b_;
         return a_ > 0 ? of(x_.prev(s, detail::ceil_div(d, a_)))
                       : of(x_.next(s, detail::floor_div(d, a_)));
+    }
+
+    template <class S, class F> void for_each(const S& s, F&& f) const {
+        x_.for_each(s, [&](int x) { f(of(x)); });
     }
 
     template <class S> Change remove(S& s, int v) const {
@@ -269,6 +280,7 @@ concept View = requires(const V& v, S& s, const S& cs, int x) {
     { v.contains(cs, x) } -> std::convertible_to<bool>;
     { v.next(cs, x) } -> std::convertible_to<int>;
     { v.prev(cs, x) } -> std::convertible_to<int>;
+    v.for_each(cs, [](int) {});
     { v.remove(s, x) } -> std::same_as<Change>;
     { v.remove_below(s, x) } -> std::same_as<Change>;
     { v.remove_above(s, x) } -> std::same_as<Change>;
