@@ -364,6 +364,9 @@ private:
         restart_at_ = strategy_.restarts.policy == RestartPolicy::none ? unlimited : budget(0);
         fail_check_at_ = std::min(limits_.failures, restart_at_);
         check_at_ = ticking() ? std::min(limits_.branches, stride_) : limits_.branches;
+        // Assignments bound the depth by the number of views; splits may
+        // go deeper, and then grow these once or twice, with depth only.
+        s_->reserve_levels(root_level_ + static_cast<int>(vars_.size()) + 2);
         s_->push_level();
     }
 

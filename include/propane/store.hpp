@@ -43,7 +43,8 @@ public:
           word_stamp_(o.word_stamp_), touched_flag_(o.touched_flag_), dom_trail_(o.dom_trail_), cells_(o.cells_),
           cell_stamp_(o.cell_stamp_), cell_trail_(o.cell_trail_), subs_(o.subs_), var_props_(o.var_props_),
           queued_(o.queued_), ring_(o.ring_), head_(o.head_), count_(o.count_), propagations_(o.propagations_),
-          prop_failures_(o.prop_failures_), saved_queues_(o.saved_queues_), root_failed_(o.root_failed_) {
+          prop_failures_(o.prop_failures_), tagged_subs_(o.tagged_subs_), saved_queues_(o.saved_queues_),
+          root_failed_(o.root_failed_) {
         props_.reserve(o.props_.size());
         for (const auto& p : o.props_) props_.push_back(p->clone());
     }
@@ -150,6 +151,16 @@ public:
         dom_trail_.push_level();
         cell_trail_.push_level();
     }
+    // Makes room for `levels` levels in all, and for a full unwind: a
+    // search calls it once, so that going down and back up allocates
+    // nothing.
+    void reserve_levels(int levels) {
+        const auto n = static_cast<std::size_t>(std::max(levels, 0));
+        dom_trail_.reserve_levels(n);
+        cell_trail_.reserve_levels(n);
+        if constexpr (Domain::is_dynamic) touched_.reserve(doms_.size());
+    }
+
     void pop_level() {
         pop_level_with([this](const DomainSave& e) { restore(e); });
     }
@@ -197,6 +208,7 @@ public:
         props_.push_back(std::move(p));
         queued_.push_back(0);
         prop_failures_.push_back(0);
+        tagged_subs_.push_back(0);
         // Grow the ring with the queued entries moved to its front: a slot
         // appended behind entries that wrap around would split the queue.
         std::vector<int> ring(ring_.size() + 1, 0);
@@ -219,6 +231,13 @@ public:
         std::vector<int>& props = var_props_[static_cast<std::size_t>(var.index())];
         if (std::find(props.begin(), props.end(), prop) == props.end()) props.push_back(prop);
         const Sub sub{prop, tag};
+        // A tagged subscription fires at most once per fixing, so pending()
+        // needs about one slot each: room made now is not made in search.
+        if (tag >= 0) {
+            const std::size_t tagged = ++tagged_subs_[static_cast<std::size_t>(prop)];
+            std::vector<int>& pending = props_[static_cast<std::size_t>(prop)]->pending();
+            if (pending.capacity() < tagged) pending.reserve(2 * tagged);
+        }
         // Kept grouped as [domain | bounds | fixed] so a change of strength c
         // wakes one contiguous prefix.
         switch (event) {
@@ -325,7 +344,10 @@ private:
             QueueSnapshot& snap = saved_queues_.back();
             for (std::size_t k = 0; k < snap.props.size(); ++k) {
                 schedule(snap.props[k]);
-                props_[static_cast<std::size_t>(snap.props[k])]->pending() = std::move(snap.pending[k]);
+                // assign, not move: the propagator keeps its own buffer,
+                // with the room it has grown.
+                props_[static_cast<std::size_t>(snap.props[k])]->pending().assign(snap.pending[k].begin(),
+                                                                                     snap.pending[k].end());
             }
             saved_queues_.pop_back();
         }
@@ -405,6 +427,7 @@ private:
     std::size_t count_ = 0;
     std::uint64_t propagations_ = 0;
     std::vector<std::uint64_t> prop_failures_;
+    std::vector<std::size_t> tagged_subs_; // per propagator
     std::vector<QueueSnapshot> saved_queues_;
     bool root_failed_ = false;
 };

@@ -50,6 +50,10 @@ public:
     std::uint64_t stamp() const noexcept { return stamp_; }
     std::size_t entries() const noexcept { return size_; }
 
+    // Room for n levels, so a search that goes no deeper pushes levels
+    // without allocating.
+    void reserve_levels(std::size_t n) { marks_.reserve(n); }
+
     void push_level() {
         marks_.push_back({size_, ++last_stamp_});
         stamp_ = last_stamp_;
