@@ -459,8 +459,11 @@ public:
         bfs_.reserve(n_);
         stack_.assign(nodes, 0);
         calls_.assign(nodes, 0);
-        first_.assign(m_ + 1, 0);
+        opened_.assign(nodes, 0);
+        degree_.assign(m_, 0);
+        start_.assign(m_, 0);
         fill_.assign(m_, 0);
+        held_.assign(m_, 0);
     }
 
     PropStatus propagate(Store& s) override {
@@ -557,21 +560,30 @@ private:
     // stays: walking them would only cost time, and deep in the tree most
     // views are fixed.
     //
-    // The edges are gathered once per run into one array (to_[first_[j] ..
-    // first_[j + 1]) for value j): asking each view whether it holds each
-    // value would cost n*m membership tests per run, this costs one walk
-    // over the domains.
+    // The edges are gathered once per run into one array (to_[start_[j] ..
+    // start_[j] + degree_[j]) for value j): asking each view whether it
+    // holds each value would cost n*m membership tests per run, this costs
+    // one walk over the domains. Only values some open view holds are
+    // touched, and the next run clears only those, so a run costs nothing
+    // for the many values of the range no open view holds any more.
     void gather_edges(const Store& s) {
         open_count_ = 0;
         for (std::size_t y = 0; y < n_; ++y)
             if (!views_[y].fixed(s)) open_list_[open_count_++] = static_cast<int>(y);
-        std::fill(first_.begin(), first_.end(), 0);
-        for_each_open_edge(s, [&](std::size_t j, int) { ++first_[j + 1]; });
-        for (std::size_t j = 0; j < m_; ++j) first_[j + 1] += first_[j];
+        for (std::size_t k = 0; k < held_count_; ++k) degree_[static_cast<std::size_t>(held_[k])] = 0;
+        held_count_ = 0;
+        for_each_open_edge(s, [&](std::size_t j, int) {
+            if (degree_[j]++ == 0) held_[held_count_++] = static_cast<int>(j);
+        });
+        std::size_t at = 0;
+        for (std::size_t k = 0; k < held_count_; ++k) {
+            const auto j = static_cast<std::size_t>(held_[k]);
+            start_[j] = fill_[j] = at;
+            at += degree_[j];
+        }
         // Domains only shrink below the level the propagator was posted at,
         // so after the first runs this never grows.
-        if (to_.size() < first_[m_]) to_.resize(first_[m_]);
-        std::copy(first_.begin(), first_.end() - 1, fill_.begin());
+        if (to_.size() < at) to_.resize(at);
         for_each_open_edge(s, [&](std::size_t j, int target) { to_[fill_[j]++] = target; });
     }
 
@@ -591,16 +603,14 @@ private:
 
     // The next successor of node u not yet visited by Tarjan's walk, or -1.
     int successor(std::size_t u) {
-        std::size_t& k = cursor_[u];
+        const std::size_t k = cursor_[u]++;
         if (u < m_) {
-            if (k == 0) k = first_[u];
-            if (k < first_[u + 1]) return to_[k++];
-            if (k++ == first_[u + 1] && owner_[u] >= 0) return static_cast<int>(m_);
-            return -1;
+            if (k < degree_[u]) return to_[start_[u] + k];
+            return k == degree_[u] && owner_[u] >= 0 ? static_cast<int>(m_) : -1;
         }
-        while (k < m_) {
-            const std::size_t j = k++;
-            if (owner_[j] < 0 && first_[j + 1] > first_[j]) return static_cast<int>(j);
+        for (std::size_t h = k; h < held_count_; h = cursor_[u]++) {
+            const auto j = static_cast<std::size_t>(held_[h]);
+            if (owner_[j] < 0) return static_cast<int>(j);
         }
         return -1;
     }
@@ -610,11 +620,16 @@ private:
     // once, so they are plain arrays sized once.
     void components(const Store& s) {
         gather_edges(s);
-        std::fill(index_.begin(), index_.end(), 0);
-        std::fill(cursor_.begin(), cursor_.end(), 0);
+        for (std::size_t k = 0; k < opened_count_; ++k) {
+            const auto u = static_cast<std::size_t>(opened_[k]);
+            index_[u] = 0;
+            cursor_[u] = 0;
+        }
+        opened_count_ = 0;
         int counter = 0, ncomp = 0;
         std::size_t stack_top = 0, calls_top = 0;
         auto open = [&](std::size_t u) {
+            opened_[opened_count_++] = static_cast<int>(u);
             index_[u] = low_[u] = ++counter;
             stack_[stack_top++] = static_cast<int>(u);
             on_stack_[u] = 1;
@@ -695,8 +710,12 @@ private:
     std::vector<std::size_t> cursor_;
     std::vector<std::uint8_t> on_stack_;
     std::vector<int> stack_, calls_;
-    std::vector<std::size_t> first_, fill_;
+    std::vector<std::size_t> degree_, start_, fill_;
     std::vector<int> to_;
+    std::vector<int> held_; // values some open view holds, in the order first met
+    std::size_t held_count_ = 0;
+    std::vector<int> opened_; // nodes the last walk visited
+    std::size_t opened_count_ = 0;
     std::vector<int> open_list_; // views not fixed at this run
     std::size_t open_count_ = 0;
 };
