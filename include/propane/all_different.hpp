@@ -23,6 +23,7 @@
 // implementation with the view arithmetic inlined.
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -464,15 +465,17 @@ public:
         start_.assign(m_, 0);
         fill_.assign(m_, 0);
         held_.assign(m_, 0);
+        holders_.assign(m_, 0);
+        local_.assign(n_, 0);
+        reach_.assign(std::min(n_, word_views), 0);
     }
 
     PropStatus propagate(Store& s) override {
         for (;;) {
             if (!open_.propagate(views_, this->pending(), s)) return PropStatus::failed;
             if (!repair_matching(s)) return PropStatus::failed;
-            components(s);
             bool removed = false;
-            if (!prune(s, removed)) return PropStatus::failed;
+            if (!prune_unsupported(s, removed)) return PropStatus::failed;
             if (!removed || !shared_) break;
         }
         // What remains is domain consistent, hence also value consistent:
@@ -567,10 +570,6 @@ private:
     // touched, and the next run clears only those, so a run costs nothing
     // for the many values of the range no open view holds any more.
     void gather_edges(const Store& s) {
-        open_count_ = 0;
-        for (std::size_t y = 0; y < n_; ++y)
-            if (!views_[y].fixed(s)) open_list_[open_count_++] = static_cast<int>(y);
-        for (std::size_t k = 0; k < held_count_; ++k) degree_[static_cast<std::size_t>(held_[k])] = 0;
         held_count_ = 0;
         for_each_open_edge(s, [&](std::size_t j, int) {
             if (degree_[j]++ == 0) held_[held_count_++] = static_cast<int>(j);
@@ -668,22 +667,87 @@ private:
                 }
             }
         }
+        for (std::size_t k = 0; k < held_count_; ++k) degree_[static_cast<std::size_t>(held_[k])] = 0;
     }
 
-    // Removes every unmatched edge of an open view whose value is outside
-    // the component of the view's matched value; `removed` says whether
-    // there were any. The matched edge stays, so a view only empties
-    // through another view of its variable: then false (failure).
-    bool prune(Store& s, bool& removed) {
-        for (std::size_t k = 0; k < open_count_; ++k) {
-            const auto y = static_cast<std::size_t>(open_list_[k]);
+    // Up to 64 open views, reachability in Régin's graph fits in one word
+    // per view and a bitwise transitive closure finds it with a few hundred
+    // word operations and hardly a branch: well below what Tarjan's walk
+    // costs on graphs that small. Views are numbered 0..k-1 in open_list_
+    // order here. View a reaches view b when b can take a's matched value
+    // (so a could move on); then an unmatched edge (a, j) lies on an
+    // alternating cycle when a reaches j's owner, and on an even
+    // alternating path from a free value when j's owner is reached from a
+    // view that holds a free value (or holds one itself). j free: the edge
+    // can always replace a's matched one.
+    static constexpr std::size_t word_views = 64;
+
+    void reach_by_words(const Store& s) {
+        const std::size_t k = open_count_;
+        held_count_ = 0;
+        for (std::size_t a = 0; a < k; ++a) {
+            const auto y = static_cast<std::size_t>(open_list_[a]);
+            local_[y] = static_cast<int>(a);
+            views_[y].for_each(s, [&](int v) {
+                const auto j = static_cast<std::size_t>(v - lo_);
+                if (holders_[j] == 0) held_[held_count_++] = static_cast<int>(j);
+                holders_[j] |= std::uint64_t{1} << a;
+            });
+        }
+        for (std::size_t a = 0; a < k; ++a) {
+            const auto mine = static_cast<std::size_t>(match_[static_cast<std::size_t>(open_list_[a])]);
+            reach_[a] = holders_[mine] & ~(std::uint64_t{1} << a);
+        }
+        for (std::size_t z = 0; z < k; ++z)
+            for (std::size_t a = 0; a < k; ++a)
+                if ((reach_[a] >> z) & 1U) reach_[a] |= reach_[z];
+        std::uint64_t free_holders = 0;
+        for (std::size_t h = 0; h < held_count_; ++h) {
+            const auto j = static_cast<std::size_t>(held_[h]);
+            if (owner_[j] < 0) free_holders |= holders_[j];
+            holders_[j] = 0;
+        }
+        free_reach_ = free_holders;
+        for (std::uint64_t rest = free_holders; rest != 0; rest &= rest - 1)
+            free_reach_ |= reach_[static_cast<std::size_t>(std::countr_zero(rest))];
+    }
+
+    // Finds the open views, works out which edges Régin keeps (in words or
+    // by SCCs, by size), and removes the others.
+    bool prune_unsupported(Store& s, bool& removed) {
+        open_count_ = 0;
+        for (std::size_t y = 0; y < n_; ++y)
+            if (!views_[y].fixed(s)) open_list_[open_count_++] = static_cast<int>(y);
+        if (open_count_ <= word_views) {
+            reach_by_words(s);
+            return prune(s, removed, [this](std::size_t a, std::size_t j) {
+                const int owner = owner_[j];
+                if (owner < 0) return true;
+                const auto b = static_cast<std::size_t>(local_[static_cast<std::size_t>(owner)]);
+                return (((reach_[a] | free_reach_) >> b) & 1U) != 0;
+            });
+        }
+        components(s);
+        return prune(s, removed, [this](std::size_t a, std::size_t j) {
+            const auto mine = static_cast<std::size_t>(match_[static_cast<std::size_t>(open_list_[a])]);
+            return comp_[j] == comp_[mine];
+        });
+    }
+
+    // Removes every unmatched edge (a, j) of the a-th open view that
+    // keep(a, j) refuses; `removed` says whether there were any. The
+    // matched edge stays, so a view only empties through another view of
+    // its variable: then false (failure).
+    template <class Keep>
+    bool prune(Store& s, bool& removed, Keep keep) {
+        for (std::size_t a = 0; a < open_count_; ++a) {
+            const auto y = static_cast<std::size_t>(open_list_[a]);
             const View& x = views_[y];
             const int mine = match_[y];
-            const int home = comp_[static_cast<std::size_t>(mine)];
             bool ok = true;
             x.for_each(s, [&](int v) {
                 const auto j = static_cast<std::size_t>(v - lo_);
-                if (ok && static_cast<int>(j) != mine && comp_[j] != home) {
+                if (ok && static_cast<int>(j) != mine && !keep(a, j)) {
                     ok = x.remove(s, v) != Change::failed;
                     removed = true;
                 }
@@ -716,6 +780,12 @@ private:
     std::size_t held_count_ = 0;
     std::vector<int> opened_; // nodes the last walk visited
     std::size_t opened_count_ = 0;
+    // reach_by_words: the open views holding each value, each open view's
+    // number in open_list_, and what each reaches.
+    std::vector<std::uint64_t> holders_;
+    std::vector<int> local_;
+    std::vector<std::uint64_t> reach_;
+    std::uint64_t free_reach_ = 0;
     std::vector<int> open_list_; // views not fixed at this run
     std::size_t open_count_ = 0;
 };
