@@ -94,7 +94,7 @@ public:
 
     // ---- updates (trailed, wake subscribers) -------------------------------
 
-    Change remove(int var, int v) {
+    Change remove(int var, std::int64_t v) {
         return update(var, [v](Domain& d, auto&& save) { return d.remove(v, save); });
     }
     Change remove_below(int var, int v) {

@@ -64,12 +64,7 @@ template <class X, class S>
 bool contains64(const X& x, const S& s, std::int64_t t) noexcept {
     return t >= int_min && t <= int_max && x.contains(s, static_cast<int>(t));
 }
-// The domain checks membership itself: asking contains() first would test
-// the same bit twice on the commonest update of all.
-template <class X, class S>
-Change remove64(const X& x, S& s, std::int64_t t) {
-    return t >= int_min && t <= int_max ? x.remove(s, static_cast<int>(t)) : Change::none;
-}
+
 
 inline void check_fits(std::int64_t lo, std::int64_t hi, const char* what) {
     if (lo < int_min || hi > int_max)
@@ -102,7 +97,10 @@ public:
     template <class S> int prev(const S& s, std::int64_t v) const noexcept { return s.domain(index_).prev(v); }
     template <class S, class F> void for_each(const S& s, F&& f) const { s.domain(index_).for_each(f); }
 
-    template <class S> Change remove(S& s, int v) const { return s.remove(index_, v); }
+    // Takes any 64-bit value (one outside int is simply absent), so views
+    // pass their arithmetic on without a range test: the domain tests
+    // membership anyway, on the commonest update of all.
+    template <class S> Change remove(S& s, std::int64_t v) const { return s.remove(index_, v); }
     template <class S> Change remove_below(S& s, int v) const { return s.remove_below(index_, v); }
     template <class S> Change remove_above(S& s, int v) const { return s.remove_above(index_, v); }
     template <class S> Change assign(S& s, int v) const { return s.assign(index_, v); }
@@ -142,7 +140,7 @@ public:
         x_.for_each(s, [&](int x) { f(x + c_); });
     }
 
-    template <class S> Change remove(S& s, int v) const { return detail::remove64(x_, s, std::int64_t{v} - c_); }
+    template <class S> Change remove(S& s, int v) const { return x_.remove(s, std::int64_t{v} - c_); }
     template <class S> Change remove_below(S& s, int v) const {
         return detail::keep_at_least(x_, s, std::int64_t{v} - c_);
     }
@@ -203,7 +201,7 @@ public:
 
     template <class S> Change remove(S& s, int v) const {
         const std::int64_t d = std::int64_t{v} - b_;
-        return d % a_ == 0 ? detail::remove64(x_, s, d / a_) : Change::none;
+        return d % a_ == 0 ? x_.remove(s, d / a_) : Change::none;
     }
     template <class S> Change remove_below(S& s, int v) const {
         const std::int64_t d = std::int64_t{v} - b_;
