@@ -230,17 +230,33 @@ private:
     bool hall_pass(Store& s, bool& exact, bool& changed) {
         const std::size_t n = views_.size();
         if (n == 0) return true;
+        // The filter first, before any sorting: an open view's width on the
+        // axis is its interval's length less the fixed values inside it.
+        std::size_t open = 0, nfixed = 0;
         for (std::size_t i = 0; i < n; ++i) {
             const std::int64_t lo = views_[i].min(s), hi = std::int64_t{views_[i].max(s)} + 1;
             iv_[i] = {lo, hi, lo, hi, 0, 0};
+            if (hi - lo == 1)
+                fixed_values_[nfixed++] = lo;
+            else
+                open_by_max_[open++] = static_cast<int>(i); // scratch until the sort below
         }
+        if (open == 0) return true;
+        if (!filter_.may_hold(open, [&](std::size_t k) {
+                const Interval& r = iv(open_by_max_[k]);
+                std::int64_t width = r.max - r.min;
+                for (std::size_t f = 0; f < nfixed; ++f) width -= r.min <= fixed_values_[f] && fixed_values_[f] < r.max;
+                return static_cast<std::uint64_t>(width);
+            }))
+            return true;
         // The orders from the previous run are nearly right; insertion sort
         // repairs them in close to linear time.
         insertion_sort(minsorted_, [this](int a, int b) { return iv(a).min < iv(b).min; });
         insertion_sort(maxsorted_, [this](int a, int b) { return iv(a).max < iv(b).max; });
         // An open view's bounds are not fixed values, so the fixed values
         // below a bound are the fixed views before it in either order.
-        std::size_t open = 0, nfixed = 0;
+        open = 0;
+        nfixed = 0;
         for (const int i : minsorted_) {
             Interval& r = iv(i);
             if (r.max - r.min == 1) {
@@ -250,7 +266,6 @@ private:
                 open_by_min_[open++] = i;
             }
         }
-        if (open == 0) return true;
         std::size_t seen = 0;
         open = 0;
         for (const int i : maxsorted_) {
@@ -262,11 +277,6 @@ private:
                 open_by_max_[open++] = i;
             }
         }
-        if (!filter_.may_hold(open, [this](std::size_t k) {
-                const Interval& r = iv(open_by_min_[k]);
-                return static_cast<std::uint64_t>(r.max - r.min);
-            }))
-            return true;
         for (std::size_t k = 0; k < open; ++k) {
             Interval& r = iv(open_by_min_[k]);
             r.min0 = r.min;
