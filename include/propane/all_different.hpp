@@ -708,9 +708,10 @@ private:
             const auto mine = static_cast<std::size_t>(match_[static_cast<std::size_t>(open_list_[a])]);
             reach_[a] = holders_[mine] & ~(std::uint64_t{1} << a);
         }
+        // Warshall's closure, branch-free: whether a reaches z is as good as
+        // random to a branch predictor.
         for (std::size_t z = 0; z < k; ++z)
-            for (std::size_t a = 0; a < k; ++a)
-                if ((reach_[a] >> z) & 1U) reach_[a] |= reach_[z];
+            for (std::size_t a = 0; a < k; ++a) reach_[a] |= reach_[z] & (std::uint64_t{0} - ((reach_[a] >> z) & 1U));
         std::uint64_t free_holders = 0;
         for (std::size_t h = 0; h < held_count_; ++h) {
             const auto j = static_cast<std::size_t>(held_[h]);
