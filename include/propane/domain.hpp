@@ -17,6 +17,7 @@
 // it untouched and reports Change::failed, so min() and max() are always
 // defined and a failed store needs no repair beyond backtracking.
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -172,10 +173,13 @@ public:
     std::size_t words() const noexcept { return bits_.size(); }
     word word_at(std::size_t i) const noexcept { return bits_.data()[i]; }
 
-    bool contains(int v) const noexcept {
-        const std::int64_t off = std::int64_t{v} - base_;
-        if (off < 0 || off >= std::int64_t(64 * words())) return false;
-        return (bits_.data()[off >> 6] >> (off & 63)) & 1U;
+    // Branch-free, and for any 64-bit v (one outside int is absent): whether
+    // a value is in a domain is as good as random to a branch predictor, and
+    // propagators ask it of many domains in a row.
+    bool contains(std::int64_t v) const noexcept {
+        const auto off = static_cast<std::uint64_t>(v - base_);
+        const std::size_t i = std::min<std::uint64_t>(off >> 6, words() - 1);
+        return ((bits_.data()[i] >> (off & 63)) & 1U) & static_cast<unsigned>(off < 64 * words());
     }
 
     int min() const noexcept {
@@ -310,8 +314,12 @@ public:
             if (rest == 0) return Change::failed;
             before_write(0);
             bits_.w[0] = rest;
-            if ((rest & (rest - 1)) == 0) return Change::fixed;
-            return bit < rest && (rest & (bit - 1)) != 0 ? Change::domain : Change::bounds;
+            // Without branches, which would mispredict: domain, plus one if
+            // v was the least or the greatest value, plus one if one value
+            // is left (then v was one or the other).
+            const unsigned at_end = static_cast<unsigned>((rest & (bit - 1)) == 0) | static_cast<unsigned>(bit > rest);
+            const unsigned single = static_cast<unsigned>((rest & (rest - 1)) == 0);
+            return static_cast<Change>(static_cast<unsigned>(Change::domain) + at_end + single);
         }
         const std::int64_t off = v - base_;
         if (off < 0 || off >= std::int64_t(64 * words())) return Change::none;

@@ -388,9 +388,9 @@ private:
 
     void notify(std::size_t var, Change c) {
         const VarSubs& vs = subs_[var];
-        const std::size_t end = c == Change::fixed    ? vs.list.size()
-                                : c == Change::bounds ? vs.bounds_end
-                                                      : vs.domain_end;
+        // A table rather than a chain of tests on c, which would mispredict.
+        const std::uint32_t ends[] = {0, vs.domain_end, vs.bounds_end, static_cast<std::uint32_t>(vs.list.size())};
+        const std::size_t end = ends[static_cast<std::size_t>(c)];
         for (std::size_t k = 0; k < end; ++k) {
             const Sub& sub = vs.list[k];
             if (sub.tag >= 0) props_[static_cast<std::size_t>(sub.prop)]->pending().push_back(sub.tag);
