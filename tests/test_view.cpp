@@ -113,6 +113,13 @@ void check_queries(const S& s, const V& view, IntVar x, Affine f) {
     view.for_each(s, [&](int v) { seen.push_back(v); });
     for (std::int64_t v : var_set(s, x)) want.push_back(f(v));
     CHECK(seen == want);
+    // bits: the same set, a word at a time, from starts on either side.
+    for (const std::int64_t start : {lo - 70, lo - 64, lo - 5, lo, lo + 7, hi - 63, hi - 10, hi, hi + 1}) {
+        std::uint64_t expect = 0;
+        for (std::int64_t v : e)
+            if (v >= start && v < start + 64) expect |= std::uint64_t{1} << (v - start);
+        CHECK(view.bits(s, start) == expect);
+    }
 }
 
 // Applies each update, with each probe value, to a copy of the store.

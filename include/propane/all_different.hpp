@@ -495,6 +495,8 @@ public:
         holders_.assign(m_, 0);
         local_.assign(n_, 0);
         reach_.assign(std::min(n_, word_views), 0);
+        dom_.assign(std::min(n_, word_views), 0);
+        mine_.assign(std::min(n_, word_views), 0);
     }
 
     PropStatus propagate(Store& s) override {
@@ -725,16 +727,60 @@ private:
             const auto mine = static_cast<std::size_t>(match_[static_cast<std::size_t>(open_list_[a])]);
             reach_[a] = holders_[mine] & ~(std::uint64_t{1} << a);
         }
-        // Warshall's closure, branch-free: whether a reaches z is as good as
-        // random to a branch predictor.
-        for (std::size_t z = 0; z < k; ++z)
-            for (std::size_t a = 0; a < k; ++a) reach_[a] |= reach_[z] & (std::uint64_t{0} - ((reach_[a] >> z) & 1U));
         std::uint64_t free_holders = 0;
         for (std::size_t h = 0; h < held_count_; ++h) {
             const auto j = static_cast<std::size_t>(held_[h]);
             if (owner_[j] < 0) free_holders |= holders_[j];
             holders_[j] = 0;
         }
+        close_reach(free_holders);
+    }
+
+    // When the values fit in one word too, each open view's domain is one
+    // word (bit j for value index j), and so is the set of values it may
+    // keep: its matched value, the free values, and the matched values of
+    // the views it reaches or that a free value's holders reach. Then
+    // nothing is done value by value except the removals themselves.
+    bool prune_by_masks(Store& s, bool& removed) {
+        const std::size_t k = open_count_;
+        std::uint64_t held = 0, matched = 0;
+        for (std::size_t a = 0; a < k; ++a) {
+            const auto y = static_cast<std::size_t>(open_list_[a]);
+            dom_[a] = views_[y].bits(s, lo_);
+            mine_[a] = std::uint64_t{1} << match_[y];
+            held |= dom_[a];
+            matched |= mine_[a];
+        }
+        const std::uint64_t free_values = held & ~matched;
+        std::uint64_t free_holders = 0;
+        for (std::size_t a = 0; a < k; ++a) {
+            std::uint64_t takers = 0;
+            for (std::size_t b = 0; b < k; ++b) takers |= static_cast<std::uint64_t>((dom_[b] & mine_[a]) != 0) << b;
+            reach_[a] = takers & ~(std::uint64_t{1} << a);
+            free_holders |= static_cast<std::uint64_t>((dom_[a] & free_values) != 0) << a;
+        }
+        close_reach(free_holders);
+        for (std::size_t a = 0; a < k; ++a) {
+            const std::uint64_t via = reach_[a] | free_reach_;
+            std::uint64_t keep = mine_[a] | free_values;
+            for (std::size_t b = 0; b < k; ++b) keep |= mine_[b] & (std::uint64_t{0} - ((via >> b) & 1U));
+            const View& x = views_[static_cast<std::size_t>(open_list_[a])];
+            for (std::uint64_t doomed = dom_[a] & ~keep; doomed != 0; doomed &= doomed - 1) {
+                if (x.remove(s, lo_ + std::countr_zero(doomed)) == Change::failed) return false;
+                removed = true;
+            }
+        }
+        return true;
+    }
+
+    // Warshall's closure of reach_ over the open views, then what the
+    // holders of free values reach, themselves included.
+    void close_reach(std::uint64_t free_holders) {
+        const std::size_t k = open_count_;
+        // Branch-free: whether a reaches z is as good as random to a
+        // branch predictor.
+        for (std::size_t z = 0; z < k; ++z)
+            for (std::size_t a = 0; a < k; ++a) reach_[a] |= reach_[z] & (std::uint64_t{0} - ((reach_[a] >> z) & 1U));
         free_reach_ = free_holders;
         for (std::uint64_t rest = free_holders; rest != 0; rest &= rest - 1)
             free_reach_ |= reach_[static_cast<std::size_t>(std::countr_zero(rest))];
@@ -746,6 +792,7 @@ private:
         open_count_ = 0;
         for (std::size_t y = 0; y < n_; ++y)
             if (!views_[y].fixed(s)) open_list_[open_count_++] = static_cast<int>(y);
+        if (open_count_ <= word_views && m_ <= word_views) return prune_by_masks(s, removed);
         if (open_count_ <= word_views) {
             reach_by_words(s);
             return prune(s, removed, [this](std::size_t a, std::size_t j) {
@@ -814,6 +861,8 @@ private:
     std::vector<int> local_;
     std::vector<std::uint64_t> reach_;
     std::uint64_t free_reach_ = 0;
+    // prune_by_masks: each open view's domain and matched value, as bits.
+    std::vector<std::uint64_t> dom_, mine_;
     std::vector<int> open_list_; // views not fixed at this run
     std::size_t open_count_ = 0;
 };

@@ -14,6 +14,8 @@
 //   for_each(s, f)  f(value) for each view value, in increasing order of
 //               the variable's value (so decreasing when a < 0); f may
 //               remove the value it is given. Faster than a walk by next().
+//   bits(s, start)  the membership bits of the view values start ..
+//               start + 63 (bit k for start + k), in one word
 //   remove(s, v) remove_below(s, v) remove_above(s, v) assign(s, v) -> Change
 //   of(x)       the view's value when its variable takes the value x
 //   lo() hi()   the least and greatest value the view could ever take
@@ -94,6 +96,9 @@ public:
     template <class S> int next(const S& s, std::int64_t v) const noexcept { return s.domain(index_).next(v); }
     template <class S> int prev(const S& s, std::int64_t v) const noexcept { return s.domain(index_).prev(v); }
     template <class S, class F> void for_each(const S& s, F&& f) const { s.domain(index_).for_each(f); }
+    template <class S> std::uint64_t bits(const S& s, std::int64_t start) const noexcept {
+        return s.domain(index_).bits_from(start);
+    }
 
     // Takes any 64-bit value (one outside int is simply absent), so views
     // pass their arithmetic on without a range test: the domain tests
@@ -134,6 +139,9 @@ public:
     template <class S> int prev(const S& s, int v) const noexcept { return x_.prev(s, std::int64_t{v} - c_) + c_; }
     template <class S, class F> void for_each(const S& s, F&& f) const {
         x_.for_each(s, [&](int x) { f(x + c_); });
+    }
+    template <class S> std::uint64_t bits(const S& s, std::int64_t start) const noexcept {
+        return x_.bits(s, start - c_);
     }
 
     template <class S> Change remove(S& s, int v) const { return x_.remove(s, std::int64_t{v} - c_); }
@@ -194,6 +202,16 @@ public:
 
     template <class S, class F> void for_each(const S& s, F&& f) const {
         x_.for_each(s, [&](int x) { f(of(x)); });
+    }
+    // Scaling spreads the variable's bits apart (and a < 0 reverses them),
+    // so this one gathers them value by value.
+    template <class S> std::uint64_t bits(const S& s, std::int64_t start) const noexcept {
+        std::uint64_t out = 0;
+        for_each(s, [&](int v) {
+            const std::int64_t k = v - start;
+            if (k >= 0 && k < 64) out |= std::uint64_t{1} << k;
+        });
+        return out;
     }
 
     template <class S> Change remove(S& s, int v) const {
@@ -276,6 +294,7 @@ concept View = requires(const V& v, S& s, const S& cs, int x) {
     { v.next(cs, x) } -> std::convertible_to<int>;
     { v.prev(cs, x) } -> std::convertible_to<int>;
     v.for_each(cs, [](int) {});
+    { v.bits(cs, std::int64_t{x}) } -> std::same_as<std::uint64_t>;
     { v.remove(s, x) } -> std::same_as<Change>;
     { v.remove_below(s, x) } -> std::same_as<Change>;
     { v.remove_above(s, x) } -> std::same_as<Change>;
