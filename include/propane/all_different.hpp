@@ -262,7 +262,7 @@ private:
                 const Interval& r = iv(open_by_max_[k]);
                 std::int64_t width = r.max - r.min;
                 for (std::size_t f = 0; f < nfixed; ++f)
-                    width -= static_cast<std::int64_t>((r.min <= fixed_values_[f]) & (fixed_values_[f] < r.max));
+                    width -= static_cast<int>(r.min <= fixed_values_[f]) & static_cast<int>(fixed_values_[f] < r.max);
                 return static_cast<std::uint64_t>(width);
             }))
             return true;
