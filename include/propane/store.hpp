@@ -121,11 +121,9 @@ public:
     std::int64_t cell(int c) const noexcept { return cells_[static_cast<std::size_t>(c)]; }
     void set_cell(int c, std::int64_t v) {
         const auto i = static_cast<std::size_t>(c);
-        // Stamps start at 0, the stamp below the first level, so nothing is
-        // recorded there.
         if (const std::uint64_t now = cell_trail_.stamp(); cell_stamp_[i] != now) {
             cell_stamp_[i] = now;
-            cell_trail_.record_in_level({i, cells_[i]});
+            cell_trail_.record({i, cells_[i]});
         }
         cells_[i] = v;
     }
@@ -364,14 +362,14 @@ private:
                 const std::size_t g = word_offset_[i] + w;
                 if (word_stamp_[g] != now) {
                     word_stamp_[g] = now;
-                    dom_trail_.record_in_level({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w), d.word_at(w)});
+                    dom_trail_.record({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w), d.word_at(w)});
                 }
             });
         } else {
             c = op(d, [&](std::size_t) {
                 if (stamp_[i] != now) {
                     stamp_[i] = now;
-                    dom_trail_.record_in_level({static_cast<std::uint32_t>(i), d});
+                    dom_trail_.record({static_cast<std::uint32_t>(i), d});
                 }
             });
         }

@@ -44,7 +44,7 @@ public:
     }
 
     int level() const noexcept { return static_cast<int>(marks_.size()); }
-    bool recording() const noexcept { return !marks_.empty(); }
+    bool recording() const noexcept { return stamp_ != 0; }
     // Kept in a member rather than read from marks_.back(): every update
     // compares against it.
     std::uint64_t stamp() const noexcept { return stamp_; }
@@ -76,10 +76,6 @@ public:
     void record(const Entry& e) {
         if (recording()) record_raw(e);
     }
-
-    // record() for a caller that has just seen stamp() != 0, so knows a
-    // level is open.
-    void record_in_level(const Entry& e) { record_raw(e); }
 
     // Keeps the blocks, so a search that reuses the trail does not allocate
     // again.

@@ -63,7 +63,6 @@ Change keep_at_most(const X& x, S& s, std::int64_t t) {
     return x.remove_above(s, static_cast<int>(t));
 }
 
-
 inline void check_fits(std::int64_t lo, std::int64_t hi, const char* what) {
     if (lo < int_min || hi > int_max)
         throw model_error(std::string(what) + " overflows int: its values span " + std::to_string(lo) + ".." +
@@ -187,7 +186,7 @@ public:
     template <class S> bool contains(const S& s, int v) const noexcept {
         const std::int64_t d = std::int64_t{v} - b_;
         // & rather than &&: no branch (see BitDomain::contains).
-        return (d % a_ == 0) & x_.contains(s, d / a_);
+        return (static_cast<int>(d % a_ == 0) & static_cast<int>(x_.contains(s, d / a_))) != 0;
     }
     template <class S> int next(const S& s, int v) const noexcept {
         const std::int64_t d = std::int64_t{v} - b_;
