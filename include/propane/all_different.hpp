@@ -28,6 +28,7 @@
 #include <memory>
 #include <optional>
 #include <ranges>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,6 +76,13 @@ public:
     template <class Store>
     OpenViews(Store& s, std::size_t n) : order_(n), pos_(n), size_cell_(s.new_cell(static_cast<std::int64_t>(n))) {
         for (std::size_t i = 0; i < n; ++i) order_[i] = pos_[i] = static_cast<int>(i);
+    }
+
+    // The positions of the open views. Once propagate() has returned true
+    // and until the next domain change, these are the views not fixed.
+    template <class Store>
+    std::span<const int> views(const Store& s) const noexcept {
+        return {order_.data(), static_cast<std::size_t>(s.cell(size_cell_))};
     }
 
     // Returns false on failure.
@@ -190,6 +198,13 @@ public:
           fixed_values_(views_.size()), filter_(views_.size()), bounds_(2 * views_.size() + 2),
           t_(bounds_.size()), d_(bounds_.size()), h_(bounds_.size()), shared_(shares_variables(views_)) {
         for (std::size_t i = 0; i < views_.size(); ++i) minsorted_[i] = maxsorted_[i] = static_cast<int>(i);
+        std::int64_t lo = 0, hi = 0;
+        for (std::size_t i = 0; i < views_.size(); ++i) {
+            lo = i == 0 ? views_[i].lo() : std::min<std::int64_t>(lo, views_[i].lo());
+            hi = i == 0 ? views_[i].hi() : std::max<std::int64_t>(hi, views_[i].hi());
+        }
+        span_lo_ = lo;
+        if (hi - lo < 64) fixed_below_.resize(static_cast<std::size_t>(hi - lo) + 2);
     }
 
     PropStatus propagate(Store& s) override {
@@ -247,25 +262,45 @@ private:
         // The filter first, before any sorting: an open view's width on the
         // axis is its interval's length less the fixed values inside it.
         std::size_t open = 0, nfixed = 0;
+        std::uint64_t fixed_bits = 0;
         for (std::size_t i = 0; i < n; ++i) {
             const std::int64_t lo = views_[i].min(s), hi = std::int64_t{views_[i].max(s)} + 1;
             iv_[i] = {lo, hi, lo, hi, 0, 0};
             // Both written, one kept: no branch on which.
             const bool fixed = hi - lo == 1;
             fixed_values_[nfixed] = lo;
+            fixed_bits |= std::uint64_t{fixed} << ((lo - span_lo_) & 63);
             open_by_max_[open] = static_cast<int>(i); // scratch until the sort below
             nfixed += fixed;
             open += !fixed;
         }
         if (open == 0) return true;
-        if (!filter_.may_hold(open, [&](std::size_t k) {
+        bool may_hold;
+        if (!fixed_below_.empty()) {
+            // Values within one word: count the fixed values below each
+            // value once, and a view's width is one subtraction, not a
+            // pass over the fixed values.
+            std::size_t below = 0;
+            for (std::size_t x = 0; x < fixed_below_.size(); ++x) {
+                fixed_below_[x] = static_cast<std::int64_t>(below);
+                below += (fixed_bits >> (x & 63)) & 1U;
+            }
+            may_hold = filter_.may_hold(open, [&](std::size_t k) {
+                const Interval& r = iv(open_by_max_[k]);
+                const std::int64_t inside = fixed_below_[static_cast<std::size_t>(r.max - span_lo_)] -
+                                            fixed_below_[static_cast<std::size_t>(r.min - span_lo_)];
+                return static_cast<std::uint64_t>(r.max - r.min - inside);
+            });
+        } else {
+            may_hold = filter_.may_hold(open, [&](std::size_t k) {
                 const Interval& r = iv(open_by_max_[k]);
                 std::int64_t width = r.max - r.min;
                 for (std::size_t f = 0; f < nfixed; ++f)
                     width -= static_cast<int>(r.min <= fixed_values_[f]) & static_cast<int>(fixed_values_[f] < r.max);
                 return static_cast<std::uint64_t>(width);
-            }))
-            return true;
+            });
+        }
+        if (!may_hold) return true;
         // The orders from the previous run are nearly right; insertion sort
         // repairs them in close to linear time.
         insertion_sort(minsorted_, [this](int a, int b) { return iv(a).min < iv(b).min; });
@@ -451,6 +486,11 @@ private:
     std::vector<std::int64_t> d_;
     std::vector<int> h_;
     bool shared_;
+    std::int64_t span_lo_ = 0; // the smallest value any view can take
+    // When every value lies within span_lo_ .. span_lo_ + 63: the number of
+    // fixed values below span_lo_ + x, for x up to one past the largest
+    // value. Empty otherwise.
+    std::vector<std::int64_t> fixed_below_;
 };
 
 template <class Store, class View>
@@ -748,24 +788,39 @@ private:
             const auto y = static_cast<std::size_t>(open_list_[a]);
             dom_[a] = views_[y].bits(s, lo_);
             mine_[a] = std::uint64_t{1} << match_[y];
+            local_[y] = static_cast<int>(a);
             held |= dom_[a];
             matched |= mine_[a];
         }
         const std::uint64_t free_values = held & ~matched;
+        // The views that could take each matched value: scattered from the
+        // domains, which deep in the tree hold far fewer values than there
+        // are open views to ask about each one.
         std::uint64_t free_holders = 0;
-        for (std::size_t a = 0; a < k; ++a) {
-            std::uint64_t takers = 0;
-            for (std::size_t b = 0; b < k; ++b) takers |= static_cast<std::uint64_t>((dom_[b] & mine_[a]) != 0) << b;
-            reach_[a] = takers & ~(std::uint64_t{1} << a);
-            free_holders |= static_cast<std::uint64_t>((dom_[a] & free_values) != 0) << a;
+        for (std::size_t b = 0; b < k; ++b) {
+            for (std::uint64_t rest = dom_[b] & matched; rest != 0; rest &= rest - 1)
+                holders_[static_cast<std::size_t>(std::countr_zero(rest))] |= std::uint64_t{1} << b;
+            free_holders |= static_cast<std::uint64_t>((dom_[b] & free_values) != 0) << b;
         }
+        for (std::size_t a = 0; a < k; ++a) {
+            const auto mine = static_cast<std::size_t>(match_[static_cast<std::size_t>(open_list_[a])]);
+            reach_[a] = holders_[mine] & ~(std::uint64_t{1} << a);
+        }
+        for (std::size_t a = 0; a < k; ++a)
+            holders_[static_cast<std::size_t>(match_[static_cast<std::size_t>(open_list_[a])])] = 0;
         close_reach(free_holders);
         for (std::size_t a = 0; a < k; ++a) {
+            // Free values and a's own stay; another view's value stays when
+            // a reaches that view. Only a's few values are asked, each of
+            // its owner (open: a fixed view's value is in no open domain).
             const std::uint64_t via = reach_[a] | free_reach_;
-            std::uint64_t keep = mine_[a] | free_values;
-            for (std::size_t b = 0; b < k; ++b) keep |= mine_[b] & (std::uint64_t{0} - ((via >> b) & 1U));
+            std::uint64_t doomed = 0;
+            for (std::uint64_t rest = dom_[a] & matched & ~mine_[a]; rest != 0; rest &= rest - 1) {
+                const int b = local_[static_cast<std::size_t>(owner_[static_cast<std::size_t>(std::countr_zero(rest))])];
+                doomed |= (rest & (std::uint64_t{0} - rest)) & (std::uint64_t{0} - ((~via >> b) & 1U));
+            }
             const View& x = views_[static_cast<std::size_t>(open_list_[a])];
-            for (std::uint64_t doomed = dom_[a] & ~keep; doomed != 0; doomed &= doomed - 1) {
+            for (; doomed != 0; doomed &= doomed - 1) {
                 if (x.remove(s, lo_ + std::countr_zero(doomed)) == Change::failed) return false;
                 removed = true;
             }
@@ -789,9 +844,10 @@ private:
     // Finds the open views, works out which edges Régin keeps (in words or
     // by SCCs, by size), and removes the others.
     bool prune_unsupported(Store& s, bool& removed) {
-        open_count_ = 0;
-        for (std::size_t y = 0; y < n_; ++y)
-            if (!views_[y].fixed(s)) open_list_[open_count_++] = static_cast<int>(y);
+        // Right after the value stage, its open views are the unfixed ones.
+        const std::span<const int> open = open_.views(s);
+        std::copy(open.begin(), open.end(), open_list_.begin());
+        open_count_ = open.size();
         if (open_count_ <= word_views && m_ <= word_views) return prune_by_masks(s, removed);
         if (open_count_ <= word_views) {
             reach_by_words(s);

@@ -433,6 +433,13 @@ public:
     // start + k), wherever start falls relative to this domain's words.
     word bits_from(std::int64_t start) const noexcept {
         const std::int64_t off = start - base_;
+        if constexpr (Words == 1) {
+            // Without branches: where start falls varies from view to view.
+            const word w = bits_.w[0];
+            const word below = off >= 0 && off < 64 ? w >> (off & 63) : 0;
+            const word above = off < 0 && off > -64 ? w << (-off & 63) : 0;
+            return below | above;
+        }
         const auto total = std::int64_t(64 * words());
         if (off <= -64 || off >= total) return 0;
         const word* w = bits_.data();
@@ -442,6 +449,21 @@ public:
         word lo = w[i] >> shift;
         if (shift != 0 && i + 1 < words()) lo |= w[i + 1] << (64 - shift);
         return lo;
+    }
+
+    // A fixed-width domain's words, all of its state that can change: the
+    // trail saves these rather than the whole domain, whose base never
+    // changes.
+    using saved_words = std::array<word, is_dynamic ? 1 : Words>;
+    saved_words save_words() const noexcept
+        requires(!is_dynamic)
+    {
+        return bits_.w;
+    }
+    void restore_words(const saved_words& w) noexcept
+        requires(!is_dynamic)
+    {
+        bits_.w = w;
     }
 
     // Raw word access for the trail, which restores saved words verbatim.

@@ -14,6 +14,7 @@
 // everything, propagators included, so two stores never interact.
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -236,22 +237,12 @@ public:
             std::vector<int>& pending = props_[static_cast<std::size_t>(prop)]->pending();
             if (pending.capacity() < tagged) pending.reserve(2 * tagged);
         }
-        // Kept grouped as [domain | bounds | fixed] so a change of strength c
-        // wakes one contiguous prefix.
-        switch (event) {
-        case Event::domain:
-            vs.list.insert(vs.list.begin() + vs.domain_end, sub);
-            ++vs.domain_end;
-            ++vs.bounds_end;
-            break;
-        case Event::bounds:
-            vs.list.insert(vs.list.begin() + vs.bounds_end, sub);
-            ++vs.bounds_end;
-            break;
-        case Event::fixed:
-            vs.list.push_back(sub);
-            break;
-        }
+        // The changes that fire the event: a domain subscription wakes on
+        // every change, a bounds one on bounds and fixed, a fixed one on
+        // fixed only.
+        const auto from = static_cast<std::size_t>(Change::domain) + static_cast<std::size_t>(event);
+        vs.list.insert(vs.list.begin() + vs.end[from], sub);
+        for (std::size_t c = from; c < vs.end.size(); ++c) ++vs.end[c];
     }
 
     void schedule(int prop) {
@@ -306,16 +297,18 @@ private:
         int prop;
         int tag;
     };
+    // Subscriptions kept grouped as [domain | bounds | fixed], so a change
+    // of strength c wakes the prefix list[0 .. end[c]): a table rather than
+    // a chain of tests on c, which would mispredict. end[none] is 0.
     struct VarSubs {
         std::vector<Sub> list;
-        std::uint32_t domain_end = 0;
-        std::uint32_t bounds_end = 0;
+        std::array<std::uint32_t, 4> end{};
     };
     // A fixed-width domain is small: save it whole. A dynamic one saves only
     // the words an update overwrites.
     struct FixedSave {
         std::uint32_t var;
-        Domain old;
+        typename Domain::saved_words old;
     };
     struct WordSave {
         std::uint32_t var;
@@ -369,7 +362,7 @@ private:
             c = op(d, [&](std::size_t) {
                 if (stamp_[i] != now) {
                     stamp_[i] = now;
-                    dom_trail_.record({static_cast<std::uint32_t>(i), d});
+                    dom_trail_.record({static_cast<std::uint32_t>(i), d.save_words()});
                 }
             });
         }
@@ -381,16 +374,15 @@ private:
         if constexpr (Domain::is_dynamic)
             doms_[e.var].restore_word(e.word, e.old);
         else
-            doms_[e.var] = e.old;
+            doms_[e.var].restore_words(e.old);
     }
 
     void notify(std::size_t var, Change c) {
         const VarSubs& vs = subs_[var];
-        // A table rather than a chain of tests on c, which would mispredict.
-        const std::uint32_t ends[] = {0, vs.domain_end, vs.bounds_end, static_cast<std::uint32_t>(vs.list.size())};
-        const std::size_t end = ends[static_cast<std::size_t>(c)];
+        const std::size_t end = vs.end[static_cast<std::size_t>(c)];
+        const Sub* const list = vs.list.data();
         for (std::size_t k = 0; k < end; ++k) {
-            const Sub& sub = vs.list[k];
+            const Sub& sub = list[k];
             if (sub.tag >= 0) props_[static_cast<std::size_t>(sub.prop)]->pending().push_back(sub.tag);
             schedule(sub.prop);
         }
