@@ -84,6 +84,12 @@ public:
     std::span<const int> views(const Store& s) const noexcept {
         return {order_.data(), static_cast<std::size_t>(s.cell(size_cell_))};
     }
+    // The others, all fixed.
+    template <class Store>
+    std::span<const int> closed(const Store& s) const noexcept {
+        const auto open = static_cast<std::size_t>(s.cell(size_cell_));
+        return {order_.data() + open, order_.size() - open};
+    }
 
     // Returns false on failure.
     template <class View, class Store>
@@ -261,78 +267,10 @@ private:
     // so HallFilter applies to the open views' intervals. In N-queens it
     // skips about half the runs.
     bool hall_pass(Store& s, bool& exact, bool& changed) {
-        const std::size_t n = views_.size();
-        if (n == 0) return true;
-        // The filter first, before any sorting: an open view's width on the
-        // axis is its interval's length less the fixed values inside it.
         std::size_t open = 0, nfixed = 0;
-        std::uint64_t fixed_bits = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::int64_t lo = views_[i].min(s), hi = std::int64_t{views_[i].max(s)} + 1;
-            iv_[i] = {lo, hi, lo, hi, 0, 0};
-            // Both written, one kept: no branch on which.
-            const bool fixed = hi - lo == 1;
-            fixed_values_[nfixed] = lo;
-            fixed_bits |= std::uint64_t{fixed} << ((lo - span_lo_) & 63);
-            open_by_max_[open] = static_cast<int>(i); // scratch until the sort below
-            nfixed += fixed;
-            open += !fixed;
-        }
-        if (open == 0) return true;
-        bool may_hold;
-        if (!fixed_below_.empty()) {
-            // Values within one word: count the fixed values below each
-            // value once, and a view's width is one subtraction, not a
-            // pass over the fixed values.
-            std::size_t below = 0;
-            for (std::size_t x = 0; x < fixed_below_.size(); ++x) {
-                fixed_below_[x] = static_cast<std::int64_t>(below);
-                below += (fixed_bits >> (x & 63)) & 1U;
-            }
-            may_hold = filter_.may_hold(open, [&](std::size_t k) {
-                const Interval& r = iv(open_by_max_[k]);
-                const std::int64_t inside = fixed_below_[static_cast<std::size_t>(r.max - span_lo_)] -
-                                            fixed_below_[static_cast<std::size_t>(r.min - span_lo_)];
-                return static_cast<std::uint64_t>(r.max - r.min - inside);
-            });
-        } else {
-            may_hold = filter_.may_hold(open, [&](std::size_t k) {
-                const Interval& r = iv(open_by_max_[k]);
-                std::int64_t width = r.max - r.min;
-                for (std::size_t f = 0; f < nfixed; ++f)
-                    width -= static_cast<int>(r.min <= fixed_values_[f]) & static_cast<int>(fixed_values_[f] < r.max);
-                return static_cast<std::uint64_t>(width);
-            });
-        }
+        const bool may_hold = fixed_below_.empty() ? axis_of_all_views(s, open, nfixed)
+                                                   : axis_of_open_views(s, open, nfixed);
         if (!may_hold) return true;
-        // The orders from the previous run are nearly right; insertion sort
-        // repairs them in close to linear time.
-        insertion_sort(minsorted_, [this](int a, int b) { return iv(a).min < iv(b).min; });
-        insertion_sort(maxsorted_, [this](int a, int b) { return iv(a).max < iv(b).max; });
-        // An open view's bounds are not fixed values, so the fixed values
-        // below a bound are the fixed views before it in either order.
-        open = 0;
-        nfixed = 0;
-        // Branch-free as above; a fixed view's shifted bounds are never read.
-        for (const int i : minsorted_) {
-            Interval& r = iv(i);
-            const bool fixed = r.max - r.min == 1;
-            fixed_values_[nfixed] = r.min;
-            r.min -= static_cast<std::int64_t>(nfixed);
-            open_by_min_[open] = i;
-            nfixed += fixed;
-            open += !fixed;
-        }
-        std::size_t seen = 0;
-        open = 0;
-        for (const int i : maxsorted_) {
-            Interval& r = iv(i);
-            const bool fixed = r.max - r.min0 == 1;
-            r.max -= static_cast<std::int64_t>(seen);
-            open_by_max_[open] = i;
-            seen += fixed;
-            open += !fixed;
-        }
         for (std::size_t k = 0; k < open; ++k) {
             Interval& r = iv(open_by_min_[k]);
             r.min0 = r.min;
@@ -364,6 +302,111 @@ private:
         return true;
     }
 
+    // Both axis builders leave the open views' intervals on the axis
+    // without the fixed values in iv_, the open views in open_by_min_ and
+    // open_by_max_ sorted by those bounds, and the fixed values, ascending,
+    // in fixed_values_; they return false, having done less, when the
+    // filter rules out a Hall set. The filter comes first, before any
+    // sorting: an open view's width on the axis is its interval's length
+    // less the fixed values inside it.
+
+    // When every value fits in one word: the value stage's open views are
+    // exactly the unfixed ones, so only they are read and sorted, and the
+    // fixed values are a word, counted below each value once, so a width
+    // or a shift onto the axis is one subtraction.
+    bool axis_of_open_views(const Store& s, std::size_t& open, std::size_t& nfixed) {
+        const std::span<const int> opened = open_.views(s);
+        open = opened.size();
+        if (open == 0) return false;
+        std::uint64_t fixed_bits = 0;
+        for (const int i : open_.closed(s))
+            fixed_bits |= std::uint64_t{1} << ((views_[static_cast<std::size_t>(i)].min(s) - span_lo_) & 63);
+        std::int64_t below = 0;
+        for (std::size_t x = 0; x < fixed_below_.size(); ++x) {
+            fixed_below_[x] = below;
+            below += static_cast<std::int64_t>((fixed_bits >> (x & 63)) & 1U);
+        }
+        for (std::size_t k = 0; k < open; ++k) {
+            const int i = opened[k];
+            const View& x = views_[static_cast<std::size_t>(i)];
+            const std::int64_t lo = x.min(s), hi = std::int64_t{x.max(s)} + 1;
+            iv(i) = {lo, hi, lo - fixed_below_[static_cast<std::size_t>(lo - span_lo_)],
+                     hi - fixed_below_[static_cast<std::size_t>(hi - span_lo_)], 0, 0};
+            open_by_min_[k] = open_by_max_[k] = i;
+        }
+        // min0 and max0 hold the shifted bounds until the filter has passed.
+        if (!filter_.may_hold(open, [&](std::size_t k) {
+                const Interval& r = iv(opened[k]);
+                return static_cast<std::uint64_t>(r.max0 - r.min0);
+            }))
+            return false;
+        for (std::size_t k = 0; k < open; ++k) {
+            Interval& r = iv(opened[k]);
+            r.min = r.min0;
+            r.max = r.max0;
+        }
+        insertion_sort(open_by_min_.data(), open, [this](int a, int b) { return iv(a).min < iv(b).min; });
+        insertion_sort(open_by_max_.data(), open, [this](int a, int b) { return iv(a).max < iv(b).max; });
+        nfixed = 0;
+        for (; fixed_bits != 0; fixed_bits &= fixed_bits - 1)
+            fixed_values_[nfixed++] = span_lo_ + std::countr_zero(fixed_bits);
+        return true;
+    }
+
+    // Any values: every view is read, and kept sorted by its bounds between
+    // runs, which also sorts the fixed values.
+    bool axis_of_all_views(const Store& s, std::size_t& open, std::size_t& nfixed) {
+        const std::size_t n = views_.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::int64_t lo = views_[i].min(s), hi = std::int64_t{views_[i].max(s)} + 1;
+            iv_[i] = {lo, hi, lo, hi, 0, 0};
+            // Both written, one kept: no branch on which.
+            const bool fixed = hi - lo == 1;
+            fixed_values_[nfixed] = lo;
+            open_by_max_[open] = static_cast<int>(i); // scratch until the sort below
+            nfixed += fixed;
+            open += !fixed;
+        }
+        if (open == 0) return false;
+        if (!filter_.may_hold(open, [&](std::size_t k) {
+                const Interval& r = iv(open_by_max_[k]);
+                std::int64_t width = r.max - r.min;
+                for (std::size_t f = 0; f < nfixed; ++f)
+                    width -= static_cast<int>(r.min <= fixed_values_[f]) & static_cast<int>(fixed_values_[f] < r.max);
+                return static_cast<std::uint64_t>(width);
+            }))
+            return false;
+        // The orders from the previous run are nearly right; insertion sort
+        // repairs them in close to linear time.
+        insertion_sort(minsorted_.data(), n, [this](int a, int b) { return iv(a).min < iv(b).min; });
+        insertion_sort(maxsorted_.data(), n, [this](int a, int b) { return iv(a).max < iv(b).max; });
+        // An open view's bounds are not fixed values, so the fixed values
+        // below a bound are the fixed views before it in either order.
+        open = 0;
+        nfixed = 0;
+        // Branch-free as above; a fixed view's shifted bounds are never read.
+        for (const int i : minsorted_) {
+            Interval& r = iv(i);
+            const bool fixed = r.max - r.min == 1;
+            fixed_values_[nfixed] = r.min;
+            r.min -= static_cast<std::int64_t>(nfixed);
+            open_by_min_[open] = i;
+            nfixed += fixed;
+            open += !fixed;
+        }
+        std::size_t seen = 0;
+        open = 0;
+        for (const int i : maxsorted_) {
+            Interval& r = iv(i);
+            const bool fixed = r.max - r.min0 == 1;
+            r.max -= static_cast<std::int64_t>(seen);
+            open_by_max_[open] = i;
+            seen += fixed;
+            open += !fixed;
+        }
+        return true;
+    }
+
     // The value at position x of the axis without the fixed values.
     std::int64_t restore_fixed(std::int64_t x, std::size_t nfixed) const {
         for (std::size_t k = 0; k < nfixed && fixed_values_[k] <= x; ++k) ++x;
@@ -373,8 +416,8 @@ private:
     Interval& iv(int i) { return iv_[static_cast<std::size_t>(i)]; }
 
     template <class Less>
-    static void insertion_sort(std::vector<int>& a, Less less) {
-        for (std::size_t i = 1; i < a.size(); ++i) {
+    static void insertion_sort(int* a, std::size_t n, Less less) {
+        for (std::size_t i = 1; i < n; ++i) {
             const int x = a[i];
             std::size_t j = i;
             for (; j > 0 && less(x, a[j - 1]); --j) a[j] = a[j - 1];
