@@ -835,39 +835,27 @@ private:
             const auto y = static_cast<std::size_t>(open_list_[a]);
             dom_[a] = views_[y].bits(s, lo_);
             mine_[a] = std::uint64_t{1} << match_[y];
-            local_[y] = static_cast<int>(a);
             held |= dom_[a];
             matched |= mine_[a];
         }
         const std::uint64_t free_values = held & ~matched;
-        // The views that could take each matched value: scattered from the
-        // domains, which deep in the tree hold far fewer values than there
-        // are open views to ask about each one.
+        // Branch-free, k * k word tests: scattering each domain's few values
+        // instead takes fewer instructions but mispredicts (N = 10, domain:
+        // 7 % fewer instructions, a fifth more mispredictions, slower).
         std::uint64_t free_holders = 0;
-        for (std::size_t b = 0; b < k; ++b) {
-            for (std::uint64_t rest = dom_[b] & matched; rest != 0; rest &= rest - 1)
-                holders_[static_cast<std::size_t>(std::countr_zero(rest))] |= std::uint64_t{1} << b;
-            free_holders |= static_cast<std::uint64_t>((dom_[b] & free_values) != 0) << b;
-        }
         for (std::size_t a = 0; a < k; ++a) {
-            const auto mine = static_cast<std::size_t>(match_[static_cast<std::size_t>(open_list_[a])]);
-            reach_[a] = holders_[mine] & ~(std::uint64_t{1} << a);
+            std::uint64_t takers = 0;
+            for (std::size_t b = 0; b < k; ++b) takers |= static_cast<std::uint64_t>((dom_[b] & mine_[a]) != 0) << b;
+            reach_[a] = takers & ~(std::uint64_t{1} << a);
+            free_holders |= static_cast<std::uint64_t>((dom_[a] & free_values) != 0) << a;
         }
-        for (std::size_t a = 0; a < k; ++a)
-            holders_[static_cast<std::size_t>(match_[static_cast<std::size_t>(open_list_[a])])] = 0;
         close_reach(free_holders);
         for (std::size_t a = 0; a < k; ++a) {
-            // Free values and a's own stay; another view's value stays when
-            // a reaches that view. Only a's few values are asked, each of
-            // its owner (open: a fixed view's value is in no open domain).
             const std::uint64_t via = reach_[a] | free_reach_;
-            std::uint64_t doomed = 0;
-            for (std::uint64_t rest = dom_[a] & matched & ~mine_[a]; rest != 0; rest &= rest - 1) {
-                const int b = local_[static_cast<std::size_t>(owner_[static_cast<std::size_t>(std::countr_zero(rest))])];
-                doomed |= (rest & (std::uint64_t{0} - rest)) & (std::uint64_t{0} - ((~via >> b) & 1U));
-            }
+            std::uint64_t keep = mine_[a] | free_values;
+            for (std::size_t b = 0; b < k; ++b) keep |= mine_[b] & (std::uint64_t{0} - ((via >> b) & 1U));
             const View& x = views_[static_cast<std::size_t>(open_list_[a])];
-            for (; doomed != 0; doomed &= doomed - 1) {
+            for (std::uint64_t doomed = dom_[a] & ~keep; doomed != 0; doomed &= doomed - 1) {
                 if (x.remove(s, lo_ + std::countr_zero(doomed)) == Change::failed) return false;
                 removed = true;
             }
