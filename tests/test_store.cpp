@@ -386,6 +386,55 @@ TEST_CASE_TEMPLATE("nofix runs a propagator again", S, STORES) {
     CHECK(s.propagations() == 4);
 }
 
+TEST_CASE_TEMPLATE("defer runs a propagator again once no other is queued", S, STORES) {
+    S s;
+    const IntVar x = s.int_var(0, 9);
+    std::vector<int> order;
+    // Staged: defers while others wait, as the bounds and domain
+    // AllDifferents do with their dear stage.
+    const int staged = add_probe(s, [&order](S& st, Probe<S>&) {
+        order.push_back(0);
+        return st.queued() > 0 ? PropStatus::defer : PropStatus::fix;
+    });
+    const int a = add_probe(s, [&order](S&, Probe<S>&) {
+        order.push_back(1);
+        return PropStatus::fix;
+    });
+    // Wakes the deferred propagator, which must not run twice for it, nor
+    // lose the tag.
+    const int b = add_probe(s, [&order, x](S& st, Probe<S>&) {
+        order.push_back(2);
+        st.remove(x.index(), 4);
+        return PropStatus::fix;
+    });
+    s.subscribe(x, staged, Event::domain, 7);
+    CHECK(s.queued() == 3);
+    CHECK(s.propagate());
+    CHECK(order == std::vector<int>{0, 1, 2, 0});
+    CHECK(s.queued() == 0);
+    CHECK(probe(s, staged).seen == std::vector<std::vector<int>>{{}, {7}});
+    CHECK(probe(s, a).runs == 1);
+    CHECK(probe(s, b).runs == 1);
+    CHECK(s.propagations() == 4);
+}
+
+TEST_CASE_TEMPLATE("a failure empties the deferred queue too", S, STORES) {
+    S s;
+    const int staged =
+        add_probe(s, [](S& st, Probe<S>&) { return st.queued() > 0 ? PropStatus::defer : PropStatus::fix; });
+    add_probe(s);
+    s.push_level();
+    const int failing = add_probe(s, [](S&, Probe<S>&) { return PropStatus::failed; });
+    CHECK_FALSE(s.propagate());
+    CHECK(probe(s, staged).runs == 1);
+    CHECK(probe(s, failing).runs == 1);
+    // Nothing is left queued: a second propagate() runs nothing.
+    const auto runs = s.propagations();
+    CHECK(s.propagate());
+    CHECK(s.propagations() == runs);
+    CHECK(probe(s, staged).runs == 1);
+}
+
 TEST_CASE_TEMPLATE("updates made by a running propagator", S, STORES) {
     S s;
     const IntVar trigger = s.int_var(0, 5);

@@ -24,8 +24,12 @@ enum class Event : std::uint8_t { domain, bounds, fixed };
 // What a run of propagate() concluded.
 //   fix:    the propagator is at a fixpoint with respect to its own changes;
 //   nofix:  it may be able to prune more, run it again;
-//   failed: no solution is left; the store must backtrack.
-enum class PropStatus : std::uint8_t { fix, nofix, failed };
+//   failed: no solution is left; the store must backtrack;
+//   defer:  it has done its cheap stage and wants its dear one run later,
+//           once no other propagator is queued (Store::queued() == 0), so
+//           that the dear stage sees what the cheap work of all the others
+//           has left (Gecode's staged propagators).
+enum class PropStatus : std::uint8_t { fix, nofix, failed, defer };
 
 template <class Store>
 class Propagator {

@@ -43,7 +43,7 @@ public:
         : doms_(o.doms_), init_(o.init_), stamp_(o.stamp_), word_offset_(o.word_offset_),
           word_stamp_(o.word_stamp_), touched_flag_(o.touched_flag_), dom_trail_(o.dom_trail_), cells_(o.cells_),
           cell_stamp_(o.cell_stamp_), cell_trail_(o.cell_trail_), subs_(o.subs_), var_props_(o.var_props_),
-          queued_(o.queued_), ring_(o.ring_), head_(o.head_), count_(o.count_), propagations_(o.propagations_),
+          queued_(o.queued_), queues_(o.queues_), propagations_(o.propagations_),
           prop_failures_(o.prop_failures_), tagged_subs_(o.tagged_subs_), saved_queues_(o.saved_queues_),
           root_failed_(o.root_failed_) {
         props_.reserve(o.props_.size());
@@ -138,13 +138,14 @@ public:
     // empty at every push, and this costs nothing.
     int level() const noexcept { return dom_trail_.level(); }
     void push_level() {
-        if (count_ > 0) {
+        if (queues_[0].count + queues_[1].count > 0) {
             QueueSnapshot snap{level(), {}, {}};
-            for (std::size_t k = 0; k < count_; ++k) {
-                const int p = ring_[(head_ + k) % ring_.size()];
-                snap.props.push_back(p);
-                snap.pending.push_back(props_[static_cast<std::size_t>(p)]->pending());
-            }
+            for (const Queue& q : queues_)
+                for (std::size_t k = 0; k < q.count; ++k) {
+                    const int p = q.at(k);
+                    snap.props.push_back(p);
+                    snap.pending.push_back(props_[static_cast<std::size_t>(p)]->pending());
+                }
             saved_queues_.push_back(std::move(snap));
         }
         dom_trail_.push_level();
@@ -208,12 +209,7 @@ public:
         queued_.push_back(0);
         prop_failures_.push_back(0);
         tagged_subs_.push_back(0);
-        // Grow the ring with the queued entries moved to its front: a slot
-        // appended behind entries that wrap around would split the queue.
-        std::vector<int> ring(ring_.size() + 1, 0);
-        for (std::size_t k = 0; k < count_; ++k) ring[k] = ring_[(head_ + k) % ring_.size()];
-        ring_ = std::move(ring);
-        head_ = 0;
+        for (Queue& q : queues_) q.grow();
         const auto id = static_cast<int>(props_.size() - 1);
         schedule(id);
         return id;
@@ -245,24 +241,21 @@ public:
         for (std::size_t c = from; c < vs.end.size(); ++c) ++vs.end[c];
     }
 
-    void schedule(int prop) {
-        const auto p = static_cast<std::size_t>(prop);
-        if (queued_[p]) return;
-        queued_[p] = 1;
-        std::size_t tail = head_ + count_;
-        if (tail >= ring_.size()) tail -= ring_.size();
-        ring_[tail] = prop;
-        ++count_;
-    }
+    void schedule(int prop) { enqueue(prop, 0); }
+
+    // How many propagators wait in the queue, not counting the deferred
+    // ones. A staged propagator defers its dear stage while this is not 0.
+    std::size_t queued() const noexcept { return queues_[0].count; }
 
     // Runs queued propagators until none is left (true) or one fails
-    // (false; the queue is emptied and the caller must backtrack).
+    // (false; the queue is emptied and the caller must backtrack). Deferred
+    // propagators run only when no other is queued.
     bool propagate() {
         if (root_failed_) return false;
-        while (count_ > 0) {
-            const int p = ring_[head_];
-            if (++head_ == ring_.size()) head_ = 0;
-            --count_;
+        for (;;) {
+            Queue& q = queues_[0].count > 0 ? queues_[0] : queues_[1];
+            if (q.count == 0) break;
+            const int p = q.pop();
             propagator_type& prop = *props_[static_cast<std::size_t>(p)];
             // queued_[p] stays set during the run, so the propagator's own
             // updates do not queue it again; it says so itself (nofix) or
@@ -277,7 +270,8 @@ public:
                 if (level() == 0) root_failed_ = true;
                 return false;
             }
-            if (st == PropStatus::nofix || !prop.pending().empty()) schedule(p);
+            if (st == PropStatus::nofix || !prop.pending().empty()) enqueue(p, 0);
+            else if (st == PropStatus::defer) enqueue(p, 1);
         }
         return true;
     }
@@ -293,6 +287,34 @@ public:
     }
 
 private:
+    // A FIFO ring with one slot per propagator.
+    struct Queue {
+        std::vector<int> ring;
+        std::size_t head = 0;
+        std::size_t count = 0;
+
+        int at(std::size_t k) const noexcept { return ring[(head + k) % ring.size()]; }
+        void push(int p) noexcept {
+            std::size_t tail = head + count;
+            if (tail >= ring.size()) tail -= ring.size();
+            ring[tail] = p;
+            ++count;
+        }
+        int pop() noexcept {
+            const int p = ring[head];
+            if (++head == ring.size()) head = 0;
+            --count;
+            return p;
+        }
+        // One more slot, with the queued entries moved to the front: a
+        // slot appended behind entries that wrap around would split them.
+        void grow() {
+            std::vector<int> r(ring.size() + 1, 0);
+            for (std::size_t k = 0; k < count; ++k) r[k] = at(k);
+            ring = std::move(r);
+            head = 0;
+        }
+    };
     struct Sub {
         int prop;
         int tag;
@@ -388,13 +410,20 @@ private:
         }
     }
 
+    void enqueue(int prop, std::size_t queue) {
+        const auto p = static_cast<std::size_t>(prop);
+        if (queued_[p]) return;
+        queued_[p] = 1;
+        queues_[queue].push(prop);
+    }
+
     void clear_queue() noexcept {
-        for (; count_ > 0; --count_) {
-            const auto p = static_cast<std::size_t>(ring_[head_]);
-            queued_[p] = 0;
-            props_[p]->pending().clear();
-            if (++head_ == ring_.size()) head_ = 0;
-        }
+        for (Queue& q : queues_)
+            while (q.count > 0) {
+                const auto p = static_cast<std::size_t>(q.pop());
+                queued_[p] = 0;
+                props_[p]->pending().clear();
+            }
     }
 
     std::vector<Domain> doms_;
@@ -412,9 +441,9 @@ private:
     std::vector<VarSubs> subs_;
     std::vector<std::vector<int>> var_props_; // distinct subscribers of each variable, kept off the hot path
     std::vector<std::uint8_t> queued_;
-    std::vector<int> ring_;  // the queue, a ring with one slot per propagator
-    std::size_t head_ = 0;
-    std::size_t count_ = 0;
+    // Two queues: [0] for every wake-up, [1] for deferred propagators, run
+    // only when [0] is empty. A propagator is in at most one.
+    std::array<Queue, 2> queues_;
     std::uint64_t propagations_ = 0;
     std::vector<std::uint64_t> prop_failures_;
     std::vector<std::size_t> tagged_subs_; // per propagator
