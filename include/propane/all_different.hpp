@@ -909,21 +909,27 @@ private:
             matched |= mine_[a];
         }
         const std::uint64_t free_values = held & ~matched;
-        // Branch-free, k * k word tests: scattering each domain's few values
-        // instead takes fewer instructions but mispredicts (N = 10, domain:
-        // 7 % fewer instructions, a fifth more mispredictions, slower).
-        std::uint64_t free_holders = 0;
+        // reach_[a] holds the matched values of the views a reaches, not
+        // the views: a view is named by its matched value, so the closure
+        // works as well on those, and the values a view keeps are then a
+        // few ORs instead of a gather over the views it reaches (N = 11:
+        // 380M to 331M instructions in all). Branch-free, k * k word tests:
+        // scattering each domain's few values instead takes fewer
+        // instructions but mispredicts (N = 10, domain: 7 % fewer
+        // instructions, a fifth more mispredictions, slower).
         for (std::size_t a = 0; a < k; ++a) {
             std::uint64_t takers = 0;
-            for (std::size_t b = 0; b < k; ++b) takers |= static_cast<std::uint64_t>((dom_[b] & mine_[a]) != 0) << b;
-            reach_[a] = takers & ~(std::uint64_t{1} << a);
-            free_holders |= static_cast<std::uint64_t>((dom_[a] & free_values) != 0) << a;
+            for (std::size_t b = 0; b < k; ++b) takers |= mine_[b] & (std::uint64_t{0} - ((dom_[b] & mine_[a]) != 0));
+            reach_[a] = takers;
         }
-        close_reach(free_holders);
+        for (std::size_t z = 0; z < k; ++z)
+            for (std::size_t a = 0; a < k; ++a) reach_[a] |= reach_[z] & (std::uint64_t{0} - ((reach_[a] & mine_[z]) != 0));
+        // The matched values that the holders of free values reach, their
+        // own included.
+        std::uint64_t from_free = 0;
+        for (std::size_t a = 0; a < k; ++a) from_free |= reach_[a] & (std::uint64_t{0} - ((dom_[a] & free_values) != 0));
         for (std::size_t a = 0; a < k; ++a) {
-            const std::uint64_t via = reach_[a] | free_reach_;
-            std::uint64_t keep = mine_[a] | free_values;
-            for (std::size_t b = 0; b < k; ++b) keep |= mine_[b] & (std::uint64_t{0} - ((via >> b) & 1U));
+            const std::uint64_t keep = mine_[a] | free_values | reach_[a] | from_free;
             const View& x = views_[static_cast<std::size_t>(open_list_[a])];
             for (std::uint64_t doomed = dom_[a] & ~keep; doomed != 0; doomed &= doomed - 1) {
                 if (x.remove(s, lo_ + std::countr_zero(doomed)) == Change::failed) return false;
