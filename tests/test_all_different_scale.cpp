@@ -1,9 +1,12 @@
-// Domain-consistent AllDifferent on 8 to 120 views, checked against the
-// definition of domain consistency. test_all_different.cpp compares every
-// strength with brute force, which cannot go past about six views; here the
-// reference is a bipartite matching between views and their values, which
-// scales. With one variable per view, the solutions of the constraint are
-// exactly the matchings that cover every view, so for each propagate():
+// AllDifferent at domain and at bounds strength on 8 to 120 views, each
+// checked against the definition of its consistency. test_all_different.cpp
+// compares every strength with brute force, which cannot go past about six
+// views; the references here scale.
+//
+// Domain strength. The reference is a bipartite matching between views and
+// their values. With one variable per view, the solutions of the
+// constraint are exactly the matchings that cover every view, so for each
+// propagate():
 //   - it fails only if no matching covers all views in the domains it
 //     started from (the instance has no solution);
 //   - completeness: each value left in a view is that view's value in some
@@ -12,33 +15,44 @@
 //     covering all views within the domains it started from;
 //   - the domains it left are non-empty subsets of those it started from.
 // Together these say it computed the domain-consistent closure, which is
-// unique.
+// unique. The reference decides each (view, value) pair with Kuhn's
+// augmenting paths, never with strongly connected components. To ask
+// whether view y can take v, it takes one matching that covers all views,
+// gives v to y, and searches an augmenting path, avoiding y, for the view
+// that held v: by Berge's theorem there is a covering matching with y = v
+// exactly when that path exists.
 //
-// The reference shares nothing with the propagator: it reads the variables'
-// domains, maps them through its own a*x + b, and decides each (view,
-// value) pair with Kuhn's augmenting paths, never with strongly connected
-// components. To ask whether view y can take v, it takes one matching that
-// covers all views, gives v to y, and searches an augmenting path, avoiding
-// y, for the view that held v: by Berge's theorem there is a covering
-// matching with y = v exactly when that path exists.
+// Bounds strength promises less, and exactly: the value stage (a fixed
+// view's value leaves the others) and bounds consistency on the interval
+// relaxation (each view's least and greatest values are its values in
+// some assignment of distinct values with every view within its own least
+// and greatest). The reference applies both rules, each read off its
+// definition, until neither removes anything, deciding each bound with
+// Glover's greedy matching of values to intervals, and the propagator must
+// leave exactly those domains, or fail exactly when they empty.
 //
-// The propagator picks its algorithm by what the domain stage sees after
-// the value stage: at most 64 open views over at most 64 possible values
-// (words for domains and for reachability), at most 64 open views over
-// more values (words for reachability), or more than 64 open views
-// (Tarjan's SCCs). The tallies count runs on each side, and each test case
-// asserts that its sides ran often, pruned often and failed. Checked are
-// random instances built to prune (Hall sets planted among the views, as
-// many values as views or barely more) and to fail (k + 1 views planted on
-// k values), each cut inside a level of a store posted on full ranges and
-// also posted on a fresh store already cut; and search-like walks of push,
-// cut, propagate, copy and pop on one store, whose open views go from over
-// 64 to under it and back while the propagator keeps its matching across
-// backtracking.
+// Both references share nothing with the propagator: they read the
+// variables' domains and map them through their own a*x + b.
 //
-// Every message names the instance's store type, view type, style, sizes
-// and seed, from which generate() rebuilds it; a walk's step names the
-// place in its seeded sequence.
+// The propagator picks its algorithm by what it sees after the value
+// stage. At domain strength: at most 64 open views over at most 64
+// possible values (words for domains and for reachability), at most 64
+// open views over more values (words for reachability), or more than 64
+// open views (Tarjan's SCCs). At bounds strength: values within 64
+// (greedy walks over words of free values) or not (López-Ortiz's sweeps).
+// The tallies count runs on each side, and each test case asserts that its
+// sides ran often, pruned often and failed. Checked are random instances
+// built to prune (Hall sets planted among the views, on consecutive values
+// for bounds strength, so that they are Hall intervals; as many values as
+// views or barely more) and to fail (k + 1 views planted on k values), each
+// cut inside a level of a store posted on full ranges and also posted on a
+// fresh store already cut; and search-like walks of push, cut, propagate,
+// copy and pop on one store, whose open views go from over 64 to under it
+// and back while the propagator keeps its state across backtracking.
+//
+// Every message names the instance's strength, store type, view type,
+// style, sizes and seed, from which generate() rebuilds it; a walk's step
+// names the place in its seeded sequence.
 
 #include <doctest/doctest.h>
 
@@ -51,8 +65,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <numeric>
+#include <optional>
+#include <queue>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -97,7 +114,8 @@ struct ViewSpec {
 };
 
 struct Instance {
-    std::string label; // store, view type, style, sizes, seed
+    std::string label; // strength, store, view type, style, sizes, seed
+    propane::Consistency strength = propane::domain;
     std::vector<ViewSpec> spec;
     Values want;   // the values each view keeps once its variable is cut
     int span = 0;  // from the least to the greatest value any view could ever take
@@ -146,8 +164,10 @@ public:
     // Hall sets: groups of k views whose values together are exactly k
     // values no other group uses, each member holding 2..k of them. Some
     // views outside a group also get its values, which the group takes
-    // from them. With `overfull`, the first group has k + 1 members.
-    void plant(int groups, bool overfull) {
+    // from them. With `overfull`, the first group has k + 1 members. With
+    // `consecutive`, a group's values are k consecutive ones, so that its
+    // members' bounds make a Hall interval, which bounds strength sees.
+    void plant(int groups, bool overfull, bool consecutive) {
         std::vector<std::size_t> views(n_);
         std::iota(views.begin(), views.end(), std::size_t{0});
         std::shuffle(views.begin(), views.end(), rng_);
@@ -158,6 +178,7 @@ public:
             const auto uk = static_cast<std::size_t>(k);
             const std::size_t members = uk + (over ? 1 : 0);
             if (next_view + members > n_ || used_ + uk > pool_.size()) break;
+            if (consecutive && !take_block(k)) break;
             const std::vector<int> hall(pool_.begin() + static_cast<std::ptrdiff_t>(used_),
                                         pool_.begin() + static_cast<std::ptrdiff_t>(used_ + uk));
             used_ += uk;
@@ -218,6 +239,25 @@ public:
     }
 
 private:
+    // Moves k consecutive values that no group has taken to the front of
+    // the pool's unused part; false if a few tries find none.
+    bool take_block(int k) {
+        for (int attempt = 0; attempt < 20; ++attempt) {
+            const int start = uniform(0, m_ - k);
+            const auto unused = [&](int v) {
+                return std::find(pool_.begin() + static_cast<std::ptrdiff_t>(used_), pool_.end(), v) != pool_.end();
+            };
+            bool free = true;
+            for (int v = start; v < start + k; ++v) free = free && unused(v);
+            if (!free) continue;
+            for (int v = start; v < start + k; ++v) {
+                const auto at = std::find(pool_.begin() + static_cast<std::ptrdiff_t>(used_), pool_.end(), v);
+                std::iter_swap(at, pool_.begin() + static_cast<std::ptrdiff_t>(used_ + static_cast<std::size_t>(v - start)));
+            }
+            return true;
+        }
+        return false;
+    }
     std::size_t pick(std::size_t count) { return std::uniform_int_distribution<std::size_t>(0, count - 1)(rng_); }
     // A value no group and no other view's hidden value uses: there are
     // enough, as m >= n.
@@ -251,7 +291,7 @@ private:
 // lattice, and for affine views its side values) and up to 4 more values,
 // within what S's domains hold; m stays within that.
 template <class S, class View>
-Instance generate(std::uint32_t seed, Style style, int n) {
+Instance generate(propane::Consistency strength, std::uint32_t seed, Style style, int n) {
     constexpr bool affine = std::is_same_v<View, AffineView>;
     constexpr std::int64_t capacity = S::domain_type::capacity;
     const int cap = static_cast<int>(std::min<std::int64_t>(capacity, 1000));
@@ -272,7 +312,8 @@ Instance generate(std::uint32_t seed, Style style, int n) {
     const auto un = static_cast<std::size_t>(n);
     Shapes shapes(rng, un, m);
     if (style == Style::planted || style == Style::overfull)
-        shapes.plant(uniform(1, 4) + (style == Style::overfull ? 1 : 0), style == Style::overfull);
+        shapes.plant(uniform(1, 4) + (style == Style::overfull ? 1 : 0), style == Style::overfull,
+                     strength == propane::bounds);
     if (style == Style::intervals)
         shapes.intervals();
     else
@@ -280,7 +321,8 @@ Instance generate(std::uint32_t seed, Style style, int n) {
     const std::vector<std::vector<int>> idx = shapes.finish();
 
     Instance in;
-    in.label = store_name<S>() + " " + view_name<View>() + " " + name_of(style) + " n=" + std::to_string(n) +
+    in.strength = strength;
+    in.label = std::string(propane::to_string(strength)) + " " + store_name<S>() + " " + view_name<View>() + " " + name_of(style) + " n=" + std::to_string(n) +
                " m=" + std::to_string(m) + " seed=" + std::to_string(seed);
     in.spec.resize(un);
     in.want.resize(un);
@@ -358,15 +400,16 @@ struct Model {
     S s;
     std::vector<IntVar> xs;
     std::vector<View> views;
+    propane::Consistency strength;
 
-    explicit Model(const Instance& in) {
+    explicit Model(const Instance& in) : strength(in.strength) {
         for (const ViewSpec& v : in.spec) {
             xs.push_back(s.int_var(v.lo, v.hi));
             views.push_back(make_view<View>(xs.back(), v));
         }
     }
 
-    void post() { s.post(propane::all_different(views, propane::domain)); }
+    void post() { s.post(propane::all_different(views, strength)); }
 
     // Removes every variable value whose view value the instance does not
     // want. False if a domain would empty.
@@ -471,10 +514,11 @@ std::vector<std::vector<int>> edges(const Values& doms, const std::vector<int>& 
     return adj;
 }
 
-// Checks one propagate(), which started from `before` and returned `ok`,
-// leaving `after`, against the definition (see the top of the file).
-void check_definition(const Instance& in, const Values& before, bool ok, const Values& after,
-                      const std::string& where, Problems& p) {
+// Checks one propagate() at domain strength, which started from `before`
+// and returned `ok`, leaving `after`, against the definition (see the top of
+// the file).
+void check_domain_consistency(const Instance& in, const Values& before, bool ok, const Values& after,
+                              const std::string& where, Problems& p) {
     std::vector<int> universe;
     for (const auto& d : before) universe.insert(universe.end(), d.begin(), d.end());
     std::sort(universe.begin(), universe.end());
@@ -516,10 +560,107 @@ void check_definition(const Instance& in, const Values& before, bool ok, const V
                       set_string(before[y]) + " to " + set_string(after[y]));
 }
 
+// ---- the reference for bounds strength: intervals --------------------------------
+
+// Whether the views can take distinct values, each within its interval
+// [lo[y], hi[y]], by Glover's rule for convex bipartite graphs: going up
+// through the values, each goes to the waiting interval that ends first,
+// and the intervals fail as soon as one ends unserved.
+bool intervals_match(const std::vector<int>& lo, const std::vector<int>& hi) {
+    std::vector<std::size_t> by_lo(lo.size());
+    std::iota(by_lo.begin(), by_lo.end(), std::size_t{0});
+    std::sort(by_lo.begin(), by_lo.end(), [&](std::size_t a, std::size_t b) { return lo[a] < lo[b]; });
+    std::priority_queue<int, std::vector<int>, std::greater<>> waiting; // the ends of the intervals begun
+    std::size_t next = 0;
+    long long v = 0;
+    while (next < by_lo.size() || !waiting.empty()) {
+        if (waiting.empty()) v = lo[by_lo[next]];
+        while (next < by_lo.size() && lo[by_lo[next]] <= v) waiting.push(hi[by_lo[next++]]);
+        if (waiting.top() < v) return false;
+        waiting.pop();
+        ++v;
+    }
+    return true;
+}
+
+// What bounds strength leaves of `doms`, or nothing where it fails: the
+// greatest domains within them closed under two rules, each a plain
+// reading of its definition, applied until neither removes anything:
+//   value:  a view's only value leaves every other view;
+//   bounds: a view's least (greatest) value goes unless the views can take
+//           distinct values within their [least, greatest] intervals with
+//           this view on it.
+// Both rules only remove, and remove more from smaller domains, so the
+// greatest closed domains are unique and any order of the rules reaches
+// them.
+std::optional<Values> bounds_closure(Values doms) {
+    const std::size_t n = doms.size();
+    std::vector<int> lo(n), hi(n);
+    auto supported = [&](std::size_t y, int v) {
+        for (std::size_t z = 0; z < n; ++z) {
+            lo[z] = z == y ? v : doms[z].front();
+            hi[z] = z == y ? v : doms[z].back();
+        }
+        return intervals_match(lo, hi);
+    };
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t y = 0; y < n; ++y) {
+            if (doms[y].size() != 1) continue;
+            for (std::size_t z = 0; z < n; ++z) {
+                const auto at = std::lower_bound(doms[z].begin(), doms[z].end(), doms[y][0]);
+                if (z == y || at == doms[z].end() || *at != doms[y][0]) continue;
+                doms[z].erase(at);
+                if (doms[z].empty()) return std::nullopt;
+                changed = true;
+            }
+        }
+        for (std::size_t y = 0; y < n; ++y) {
+            while (!doms[y].empty() && !supported(y, doms[y].front())) {
+                doms[y].erase(doms[y].begin());
+                changed = true;
+            }
+            while (!doms[y].empty() && !supported(y, doms[y].back())) {
+                doms[y].pop_back();
+                changed = true;
+            }
+            if (doms[y].empty()) return std::nullopt;
+        }
+    }
+    return doms;
+}
+
+// Checks one propagate() at bounds strength against bounds_closure().
+void check_bounds_consistency(const Instance& in, const Values& before, bool ok, const Values& after,
+                              const std::string& where, Problems& p) {
+    const std::optional<Values> want = bounds_closure(before);
+    if (!want) {
+        if (ok) p.add(where + ": propagate() succeeded where the closure of the value and bounds rules fails");
+        return;
+    }
+    if (!ok) {
+        p.add(where + ": propagate() failed where the closure of the value and bounds rules does not");
+        return;
+    }
+    for (std::size_t y = 0; y < before.size(); ++y)
+        if (after[y] != (*want)[y])
+            p.add(where + ": view " + std::to_string(y) + " (" + in.spec[y].str() + ") went from " +
+                  set_string(before[y]) + " to " + set_string(after[y]) + ", where bounds consistency leaves " +
+                  set_string((*want)[y]));
+}
+
+void check_definition(const Instance& in, const Values& before, bool ok, const Values& after,
+                      const std::string& where, Problems& p) {
+    if (in.strength == propane::bounds)
+        check_bounds_consistency(in, before, ok, after, where, p);
+    else
+        check_domain_consistency(in, before, ok, after, where, p);
+}
+
 // How many views are left unfixed once every fixed view's value has left
-// the others, and so on until nothing more is fixed: the views the domain
-// stage works on, after the value stage that runs first. -1 if a view
-// empties, which the value stage reports as failure on its own.
+// the others, and so on until nothing more is fixed: the views the bounds
+// or domain stage works on, after the value stage that runs first. -1 if a
+// view empties, which the value stage reports as failure on its own.
 int open_after_value_stage(Values doms) {
     std::vector<std::size_t> fixed;
     for (std::size_t y = 0; y < doms.size(); ++y)
@@ -540,8 +681,9 @@ int open_after_value_stage(Values doms) {
 }
 
 // How many propagations were checked, and how many of them failed or
-// pruned, by what the domain stage had before it, which is what decides
-// how it works:
+// pruned, by what the propagator had after its value stage, which is what
+// decides how its next stage works (at bounds strength, only [0] against
+// [1] and [2]):
 //   [0] at most 64 open views after the value stage, and all the values
 //       the views could ever take within 64 consecutive ones;
 //   [1] at most 64 open views, over a wider span of values;
@@ -592,9 +734,10 @@ bool root_run(Model<S, View>& md, const Instance& in, const std::string& where, 
 }
 
 // One instance, two ways: cut inside a level of a store posted on full
-// ranges (the propagator learns of the cut by events, and starts from the
-// matching of its root run), then posted on a fresh store already cut.
-// Domain consistency is unique, so the second must agree with the first.
+// ranges (the propagator learns of the cut by events, and at domain
+// strength starts from the matching of its root run), then posted on a
+// fresh store already cut. Both closures are unique, so the second must
+// agree with the first.
 template <class S, class View>
 void check_instance(const Instance& in, Problems& p, Tally& t) {
     Model<S, View> cut(in);
@@ -628,10 +771,11 @@ void check_instance(const Instance& in, Problems& p, Tally& t) {
 // Instances for every style and size, `rounds` times over, seeds counting
 // up from `seed`.
 template <class S, class View>
-void batch(const std::vector<int>& sizes, std::uint32_t seed, int rounds, Problems& p, Tally& t) {
+void batch(propane::Consistency c, const std::vector<int>& sizes, std::uint32_t seed, int rounds, Problems& p,
+           Tally& t) {
     for (int r = 0; r < rounds; ++r)
         for (const int n : sizes)
-            for (const Style st : styles) check_instance<S, View>(generate<S, View>(seed++, st, n), p, t);
+            for (const Style st : styles) check_instance<S, View>(generate<S, View>(c, seed++, st, n), p, t);
 }
 
 // A walk on one store: the instance cut in level 1, then `steps` random
@@ -732,10 +876,10 @@ void walk(const Instance& in, std::uint32_t seed, int steps, int max_depth, Prob
 
 // A walk of 100 steps on an instance of each satisfiable style, for each size.
 template <class S, class View>
-void walks(const std::vector<int>& sizes, std::uint32_t seed, Problems& p, Tally& t) {
+void walks(propane::Consistency c, const std::vector<int>& sizes, std::uint32_t seed, Problems& p, Tally& t) {
     for (const int n : sizes)
         for (const Style st : {Style::sparse, Style::intervals, Style::planted}) {
-            walk<S, View>(generate<S, View>(seed, st, n), seed + 500, 100, 12, p, t);
+            walk<S, View>(generate<S, View>(c, seed, st, n), seed + 500, 100, 12, p, t);
             ++seed;
         }
 }
@@ -766,22 +910,22 @@ TEST_CASE("domain all_different on 72..120 views meets the definition of domain 
     Problems p;
     Tally t;
     const std::vector<int> sizes{72, 100, 120};
-    batch<W2Store, IntVar>(sizes, 1000, 6, p, t);
-    batch<W2Store, OffsetView>(sizes, 2000, 6, p, t);
-    batch<WideStore, IntVar>(sizes, 3000, 6, p, t);
-    batch<WideStore, OffsetView>(sizes, 4000, 6, p, t);
-    batch<WideStore, AffineView>(sizes, 5000, 12, p, t);
+    batch<W2Store, IntVar>(propane::domain, sizes, 1000, 6, p, t);
+    batch<W2Store, OffsetView>(propane::domain, sizes, 2000, 6, p, t);
+    batch<WideStore, IntVar>(propane::domain, sizes, 3000, 6, p, t);
+    batch<WideStore, OffsetView>(propane::domain, sizes, 4000, 6, p, t);
+    batch<WideStore, AffineView>(propane::domain, sizes, 5000, 12, p, t);
     conclude(p, t, {{2, 400, 2, 80}});
 }
 
 TEST_CASE("domain all_different on 8..64 views meets the definition of domain consistency") {
     Problems p;
     Tally t;
-    batch<W2Store, IntVar>({12, 20, 37, 50, 64}, 11000, 6, p, t);
-    batch<W2Store, OffsetView>({16, 24, 41, 64}, 12000, 6, p, t);
-    batch<W2Store, AffineView>({8, 20, 31, 42}, 13000, 6, p, t);
-    batch<WideStore, IntVar>({29, 64}, 14000, 6, p, t);
-    batch<WideStore, AffineView>({8, 22, 45, 64}, 15000, 6, p, t);
+    batch<W2Store, IntVar>(propane::domain, {12, 20, 37, 50, 64}, 11000, 6, p, t);
+    batch<W2Store, OffsetView>(propane::domain, {16, 24, 41, 64}, 12000, 6, p, t);
+    batch<W2Store, AffineView>(propane::domain, {8, 20, 31, 42}, 13000, 6, p, t);
+    batch<WideStore, IntVar>(propane::domain, {29, 64}, 14000, 6, p, t);
+    batch<WideStore, AffineView>(propane::domain, {8, 22, 45, 64}, 15000, 6, p, t);
     conclude(p, t, {{0, 150, 3, 25}, {1, 220, 3, 40}});
 }
 
@@ -789,10 +933,41 @@ TEST_CASE("domain all_different on 8..64 views meets the definition of domain co
 TEST_CASE("domain all_different stays domain consistent along push/cut/propagate/pop walks") {
     Problems p;
     Tally t;
-    walks<W2Store, IntVar>({24, 40, 90, 120}, 21000, p, t);
-    walks<W2Store, OffsetView>({16, 32, 110}, 22000, p, t);
-    walks<W2Store, AffineView>({8, 40}, 23000, p, t);
-    walks<WideStore, IntVar>({64}, 24000, p, t);
-    walks<WideStore, AffineView>({100, 120}, 25000, p, t);
+    walks<W2Store, IntVar>(propane::domain, {24, 40, 90, 120}, 21000, p, t);
+    walks<W2Store, OffsetView>(propane::domain, {16, 32, 110}, 22000, p, t);
+    walks<W2Store, AffineView>(propane::domain, {8, 40}, 23000, p, t);
+    walks<WideStore, IntVar>(propane::domain, {64}, 24000, p, t);
+    walks<WideStore, AffineView>(propane::domain, {100, 120}, 25000, p, t);
     conclude(p, t, {{0, 100, 3, 5}, {1, 250, 3, 15}, {2, 250, 3, 15}});
+}
+
+TEST_CASE("bounds all_different on 8..64 views within 64 values meets the definition of bounds consistency") {
+    Problems p;
+    Tally t;
+    batch<W2Store, IntVar>(propane::bounds, {8, 12, 20, 37, 50, 64}, 31000, 6, p, t);
+    batch<W2Store, OffsetView>(propane::bounds, {8, 16, 24, 41, 56}, 32000, 6, p, t);
+    batch<WideStore, IntVar>(propane::bounds, {29, 60}, 33000, 6, p, t);
+    conclude(p, t, {{0, 150, 3, 25}});
+}
+
+TEST_CASE("bounds all_different over wider spans and on 72..120 views meets the definition of bounds consistency") {
+    Problems p;
+    Tally t;
+    batch<W2Store, OffsetView>(propane::bounds, {45, 60}, 41000, 6, p, t);
+    batch<WideStore, IntVar>(propane::bounds, {50, 64}, 42000, 6, p, t);
+    batch<W2Store, AffineView>(propane::bounds, {8, 20, 31, 42}, 43000, 3, p, t);
+    batch<WideStore, AffineView>(propane::bounds, {8, 22, 45, 64}, 44000, 3, p, t);
+    batch<W2Store, IntVar>(propane::bounds, {72, 100}, 45000, 4, p, t);
+    batch<WideStore, OffsetView>(propane::bounds, {80, 120}, 46000, 4, p, t);
+    conclude(p, t, {{1, 150, 3, 15}, {2, 50, 3, 10}});
+}
+
+TEST_CASE("bounds all_different stays bounds consistent along push/cut/propagate/pop walks") {
+    Problems p;
+    Tally t;
+    walks<W2Store, IntVar>(propane::bounds, {24, 40, 64, 90}, 51000, p, t);
+    walks<W2Store, OffsetView>(propane::bounds, {16, 32, 110}, 52000, p, t);
+    walks<W2Store, AffineView>(propane::bounds, {8, 40}, 53000, p, t);
+    walks<WideStore, IntVar>(propane::bounds, {64}, 54000, p, t);
+    conclude(p, t, {{0, 100, 3, 5}, {1, 100, 3, 5}, {2, 100, 3, 5}});
 }
