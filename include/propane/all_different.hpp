@@ -290,7 +290,7 @@ private:
         if (!filter_.may_hold(m, [&](std::size_t k) {
                 const Ends& e = by_hi_[k];
                 return static_cast<std::uint64_t>(
-                    std::popcount(slots & detail::low_mask(static_cast<int>(e.hi) + 1) & ~detail::low_mask(static_cast<int>(e.lo))));
+                    detail::popcount(slots & detail::low_mask(static_cast<int>(e.hi) + 1) & ~detail::low_mask(static_cast<int>(e.lo))));
             }))
             return true;
         insertion_sort(by_hi_.data(), m, [](const Ends& a, const Ends& b) { return a.hi < b.hi; });

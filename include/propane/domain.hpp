@@ -43,6 +43,22 @@ namespace detail {
 using word = std::uint64_t;
 inline constexpr int word_bits = 64;
 
+// The number of values in a word. std::popcount is one instruction only
+// where the target has one: for x86-64 without POPCNT (the distributions'
+// default target) GCC and Clang make it a call into libgcc, which cost the
+// bounds stage's width filter 5 % of its instructions in N-queens. The
+// arithmetic form stays inline: a dozen instructions, no call, no branch.
+constexpr unsigned popcount(word x) noexcept {
+#if defined(__x86_64__) && !defined(__POPCNT__)
+    x -= (x >> 1) & 0x5555555555555555U;
+    x = (x & 0x3333333333333333U) + ((x >> 2) & 0x3333333333333333U);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fU;
+    return static_cast<unsigned>((x * 0x0101010101010101U) >> 56);
+#else
+    return static_cast<unsigned>(std::popcount(x));
+#endif
+}
+
 template <std::size_t Words>
 struct FixedWords {
     std::array<word, Words> w{};
@@ -78,8 +94,8 @@ struct DynamicWords {
         const word old = w[i];
         w[i] = value;
         // Restores only gain bits and updates only lose them: one popcount.
-        if (const word gained = value & ~old; gained != 0) count += static_cast<unsigned>(std::popcount(gained));
-        if (const word lost = old & ~value; lost != 0) count -= static_cast<unsigned>(std::popcount(lost));
+        if (const word gained = value & ~old; gained != 0) count += popcount(gained);
+        if (const word lost = old & ~value; lost != 0) count -= popcount(lost);
         const auto at = static_cast<std::int64_t>(i) * 64;
         if (value != 0 && at + std::countr_zero(value) < lo)
             lo = at + std::countr_zero(value);
@@ -92,7 +108,7 @@ struct DynamicWords {
     }
 
     // set(i, w[i] & ~bit) for a present value, the commonest update, without
-    // the popcounts (a library call unless the target has POPCNT).
+    // the popcounts.
     void clear(std::size_t i, word bit) noexcept {
         w[i] &= ~bit;
         --count;
@@ -104,7 +120,7 @@ struct DynamicWords {
     // After raw writes of w: recompute the cache from the words.
     void resync() noexcept {
         count = 0;
-        for (const word x : w) count += static_cast<unsigned>(std::popcount(x));
+        for (const word x : w) count += popcount(x);
         lo = first_from(0);
         hi = last_from(w.size() - 1);
     }
@@ -206,7 +222,7 @@ public:
         } else {
             const word* w = bits_.data();
             unsigned n = 0;
-            for (std::size_t i = 0; i < words(); ++i) n += static_cast<unsigned>(std::popcount(w[i]));
+            for (std::size_t i = 0; i < words(); ++i) n += detail::popcount(w[i]);
             return n;
         }
     }
