@@ -45,9 +45,10 @@ inline constexpr int word_bits = 64;
 
 // The number of values in a word. std::popcount is one instruction only
 // where the target has one: for x86-64 without POPCNT (the distributions'
-// default target) GCC and Clang make it a call into libgcc, which cost the
-// bounds stage's width filter 5 % of its instructions in N-queens. The
-// arithmetic form stays inline: a dozen instructions, no call, no branch.
+// default target) GCC and Clang make it a call into libgcc. For the bounds
+// stage's width filter that call was 5 % of an N-queens count's
+// instructions; the arithmetic form stays inline, a dozen instructions with
+// no call and no branch (N = 11, bounds: 264.1M to 260.1M in all).
 constexpr unsigned popcount(word x) noexcept {
 #if defined(__x86_64__) && !defined(__POPCNT__)
     x -= (x >> 1) & 0x5555555555555555U;
