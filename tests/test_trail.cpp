@@ -104,6 +104,37 @@ TEST_CASE("trail: levels spanning many storage blocks replay exactly, and a copy
     CHECK(pop_collect(t) == std::vector<Save>{{1, 2}});
 }
 
+
+TEST_CASE("trail: record_when keeps exactly the entries it is told to, across block edges") {
+    propane::Trail<Save> t;
+    // Below the first level nothing is kept, whatever `keep` says.
+    t.record_when({1, 1}, true);
+    t.record_when({2, 2}, false);
+    CHECK(t.entries() == 0);
+    std::vector<std::vector<Save>> levels;
+    std::mt19937 rng(11);
+    int next = 0;
+    for (int l = 0; l < 6; ++l) {
+        t.push_level();
+        levels.emplace_back();
+        const int n = std::uniform_int_distribution<int>(0, 9000)(rng);
+        for (int k = 0; k < n; ++k) {
+            const bool keep = std::bernoulli_distribution(0.5)(rng);
+            const Save e{next, -next};
+            ++next;
+            if (keep) levels.back().push_back(e);
+            t.record_when(e, keep);
+        }
+    }
+    std::size_t kept = 0;
+    for (const auto& level : levels) kept += level.size();
+    CHECK(t.entries() == kept);
+    for (std::size_t l = levels.size(); l-- > 0;) {
+        std::vector<Save> want(levels[l].rbegin(), levels[l].rend());
+        CHECK(pop_collect(t) == want);
+    }
+    CHECK(t.entries() == 0);
+}
 TEST_CASE("trail: every level instance gets its own stamp") {
     propane::Trail<Save> t;
     std::mt19937 rng(5);

@@ -382,10 +382,9 @@ private:
             });
         } else {
             c = op(d, [&](std::size_t) {
-                if (stamp_[i] != now) {
-                    stamp_[i] = now;
-                    dom_trail_.record({static_cast<std::uint32_t>(i), d.save_words()});
-                }
+                const bool fresh = stamp_[i] != now;
+                stamp_[i] = now;
+                dom_trail_.record_when({static_cast<std::uint32_t>(i), d.save_words()}, fresh);
             });
         }
         if (c != Change::none && c != Change::failed) notify(i, c);

@@ -77,6 +77,20 @@ public:
         if (recording()) record_raw(e);
     }
 
+    // Records e only when `keep` (and inside a level), without branching on
+    // it: the entry is written to the next slot either way and counted only
+    // when kept. Whether a variable was already saved in this level is as
+    // good as random to a branch predictor, and search asks it of every
+    // removal.
+#if defined(__GNUC__)
+    [[gnu::always_inline]]
+#endif
+    void record_when(const Entry& e, bool keep) {
+        if (size_ == capacity_) [[unlikely]] grow();
+        std::construct_at(reinterpret_cast<Entry*>(blocks_[size_ >> block_bits][size_ & block_mask].raw), e);
+        size_ += static_cast<std::size_t>(keep & recording());
+    }
+
     // Keeps the blocks, so a search that reuses the trail does not allocate
     // again.
     void clear() noexcept {
