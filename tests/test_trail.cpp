@@ -33,6 +33,16 @@ std::vector<Save> pop_collect(propane::Trail<Save>& t) {
     return seen;
 }
 
+// Pops every level of t, checking that each replays its entries of
+// `levels` (oldest level first) newest first, and that none is left.
+void check_replays(propane::Trail<Save>& t, const std::vector<std::vector<Save>>& levels) {
+    for (std::size_t l = levels.size(); l-- > 0;) {
+        std::vector<Save> want(levels[l].rbegin(), levels[l].rend());
+        CHECK(pop_collect(t) == want);
+    }
+    CHECK(t.entries() == 0);
+}
+
 } // namespace
 
 TEST_CASE("trail: a fresh trail records nothing") {
@@ -91,19 +101,12 @@ TEST_CASE("trail: levels spanning many storage blocks replay exactly, and a copy
     propane::Trail<Save> copy = t;
     CHECK(copy.entries() == t.entries());
     CHECK(copy.level() == t.level());
-    for (auto* trail : {&t, &copy}) {
-        for (std::size_t l = levels.size(); l-- > 0;) {
-            std::vector<Save> want(levels[l].rbegin(), levels[l].rend());
-            CHECK(pop_collect(*trail) == want);
-        }
-        CHECK(trail->entries() == 0);
-    }
+    for (auto* trail : {&t, &copy}) check_replays(*trail, levels);
     // The blocks are reused: recording again works from the start.
     t.push_level();
     t.record({1, 2});
     CHECK(pop_collect(t) == std::vector<Save>{{1, 2}});
 }
-
 
 TEST_CASE("trail: record_when keeps exactly the entries it is told to, across block edges") {
     propane::Trail<Save> t;
@@ -129,12 +132,9 @@ TEST_CASE("trail: record_when keeps exactly the entries it is told to, across bl
     std::size_t kept = 0;
     for (const auto& level : levels) kept += level.size();
     CHECK(t.entries() == kept);
-    for (std::size_t l = levels.size(); l-- > 0;) {
-        std::vector<Save> want(levels[l].rbegin(), levels[l].rend());
-        CHECK(pop_collect(t) == want);
-    }
-    CHECK(t.entries() == 0);
+    check_replays(t, levels);
 }
+
 TEST_CASE("trail: every level instance gets its own stamp") {
     propane::Trail<Save> t;
     std::mt19937 rng(5);

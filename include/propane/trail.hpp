@@ -86,8 +86,7 @@ public:
     [[gnu::always_inline]]
 #endif
     void record_when(const Entry& e, bool keep) {
-        if (size_ == capacity_) [[unlikely]] grow();
-        std::construct_at(reinterpret_cast<Entry*>(blocks_[size_ >> block_bits][size_ & block_mask].raw), e);
+        write_next(e);
         size_ += static_cast<std::size_t>(keep & recording());
     }
 
@@ -125,9 +124,16 @@ private:
     [[gnu::always_inline]]
 #endif
     void record_raw(const Entry& e) {
+        write_next(e);
+        ++size_;
+    }
+    // Writes e to slot size_ without counting it.
+#if defined(__GNUC__)
+    [[gnu::always_inline]]
+#endif
+    void write_next(const Entry& e) {
         if (size_ == capacity_) [[unlikely]] grow();
         std::construct_at(reinterpret_cast<Entry*>(blocks_[size_ >> block_bits][size_ & block_mask].raw), e);
-        ++size_;
     }
 #if defined(__GNUC__)
     [[gnu::noinline]]
