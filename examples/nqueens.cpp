@@ -82,7 +82,8 @@ restarts when there were any, and with 'stopped by: <reason>' when the
 search did not run to its end (solution_limit, time_limit).
 
 Exit status: 0 on success, 1 if the solver produced a wrong solution, 2 on
-bad arguments.
+bad arguments or when the output cannot be written (a full disk, a closed
+standard output): the first failed write ends the program.
 )";
 
 struct Options {
@@ -103,8 +104,11 @@ struct Options {
     std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
 };
 
+constexpr examples::Console console("nqueens");
+
 [[noreturn]] void usage_error(const std::string& problem) {
-    std::fprintf(stderr, "nqueens: %s\n%s (try --help)\n", problem.c_str(), usage_line);
+    console.error(problem);
+    console.err(std::string(usage_line) + " (try --help)\n");
     std::exit(2);
 }
 
@@ -143,21 +147,6 @@ int parse_size(std::string_view arg) {
     return static_cast<int>(n);
 }
 
-// Seconds, as a duration the search can hold; longer than it can hold means
-// no limit.
-std::optional<std::chrono::nanoseconds> parse_seconds(std::string_view s) {
-    const std::optional<double> x = examples::parse_decimal(s);
-    if (!x || *x <= 0) return std::nullopt;
-    const double ns = *x * 1e9;
-    if (ns >= static_cast<double>(std::chrono::nanoseconds::max().count())) return std::chrono::nanoseconds::max();
-    return std::chrono::nanoseconds(static_cast<std::int64_t>(ns) > 0 ? static_cast<std::int64_t>(ns) : 1);
-}
-
-std::optional<std::uint64_t> parse_positive(std::string_view s) {
-    const std::optional<std::uint64_t> k = examples::parse_count(s);
-    return k && *k > 0 ? k : std::nullopt;
-}
-
 Options parse(int argc, char** argv) {
     Options o;
     bool have_n = false;
@@ -169,7 +158,8 @@ Options parse(int argc, char** argv) {
             return examples::parsed_option(argc, argv, i, flag, expected, parse, out, usage_error);
         };
         if (a == "--help" || a == "-h") {
-            std::printf("%s\n%s", usage_line, help_text);
+            console.out(std::string(usage_line) + "\n" + help_text);
+            console.close();
             std::exit(0);
         } else if (a == "--count") {
             o.count = true;
@@ -183,18 +173,18 @@ Options parse(int argc, char** argv) {
             o.json = true;
         } else if (a == "--quiet") {
             o.quiet = true;
-        } else if (option("--limit", "a whole number of solutions >= 1", parse_positive, o.limit) ||
+        } else if (examples::limit_option(argc, argv, i, o.limit, usage_error) ||
+                   examples::time_limit_option(argc, argv, i, o.time_limit, usage_error) ||
                    option("--var", "first, smallest, largest, smallest-min or dom-wdeg",
                           propane::var_choice_from_string, o.var) ||
                    option("--val", "min, max, middle, split or random", propane::val_choice_from_string, o.val) ||
                    option("--seed", "a whole number from 0 to 2^64 - 1", examples::parse_count, o.seed) ||
                    option("--restarts", "luby, geometric or none", propane::restart_policy_from_string,
                           o.restarts) ||
-                   option("--restart-scale", "a whole number of failures >= 1", parse_positive, o.restart_scale) ||
+                   option("--restart-scale", "a whole number of failures >= 1", examples::parse_positive,
+                          o.restart_scale) ||
                    option("--consistency", "value, bounds or domain", propane::consistency_from_string,
-                          o.consistency) ||
-                   option("--time-limit", "a number of seconds > 0, such as 2 or 0.5", parse_seconds,
-                          o.time_limit)) {
+                          o.consistency)) {
             // read into o
         } else if (a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9')) {
             usage_error("unknown option '" + std::string(a) + "'");
@@ -250,7 +240,7 @@ void print_board(std::uint64_t index, std::span<const int> q, std::string& buf) 
         }
     }
     buf += '\n';
-    std::fwrite(buf.data(), 1, buf.size(), stdout);
+    console.out(buf);
 }
 
 // ", about 1h02m left", "3m05s", "42s": an estimate needs no more
@@ -274,9 +264,10 @@ void show_progress(double done, std::uint64_t found, const propane::SearchStats&
     const double rate = seconds > 0 ? static_cast<double>(st.branches) / seconds : 0;
     // \r returns to the start of the line; ESC[K clears what a longer line
     // before left behind.
-    std::fprintf(stderr, "\r%5.1f%% done, %llu solutions, %.3g branches/s%s\x1b[K", 100 * done,
-                 static_cast<unsigned long long>(found), rate, time_left(seconds, done).c_str());
-    std::fflush(stderr);
+    char line[160];
+    std::snprintf(line, sizeof line, "\r%5.1f%% done, %llu solutions, %.3g branches/s%s\x1b[K", 100 * done,
+                  static_cast<unsigned long long>(found), rate, time_left(seconds, done).c_str());
+    console.err(line);
 }
 
 std::string json_string(std::string_view s) { return "\"" + std::string(s) + "\""; }
@@ -309,8 +300,8 @@ int run(const Options& o, const Plan& p) {
         const auto sol = search.solution();
         for (std::size_t c = 0; c < q.size(); ++c) q[c] = sol[c];
         if (!nqueens::is_solution(q, seen)) {
-            std::fprintf(stderr, "nqueens: internal error: solution %llu is not a valid placement\n",
-                         static_cast<unsigned long long>(search.stats().solutions));
+            console.error("internal error: solution " + std::to_string(search.stats().solutions) +
+                          " is not a valid placement");
             return 1;
         }
         if (o.unique) {
@@ -323,13 +314,13 @@ int run(const Options& o, const Plan& p) {
             }
         }
     }
-    if (progress) std::fputs("\r\x1b[K", stderr);
+    if (progress) console.err("\r\x1b[K");
 
     const SearchStats& st = search.stats();
     const Outcome outcome = limit_reached ? Outcome::solution_limit : st.outcome;
     const auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
     if (o.json) {
-        std::printf("{\"n\":%d,\"consistency\":%s,\"var\":%s,\"val\":%s,\"seed\":%llu,\"restart_policy\":%s,"
+        console.outf("{\"n\":%d,\"consistency\":%s,\"var\":%s,\"val\":%s,\"seed\":%llu,\"restart_policy\":%s,"
                     "\"unique\":%s,\"symmetry\":%s,\"solutions\":%llu,\"failures\":%llu,\"branches\":%llu,"
                     "\"propagations\":%llu,\"restarts\":%llu,\"max_depth\":%llu,\"wall_ms\":%.3f,"
                     "\"complete\":%s,\"outcome\":%s}\n",
@@ -340,10 +331,10 @@ int run(const Options& o, const Plan& p) {
                     u(st.branches), u(st.propagations), u(st.restarts), u(st.max_depth), st.wall_ms(),
                     outcome == Outcome::complete ? "true" : "false", json_string(to_string(outcome)).c_str());
     } else {
-        std::printf("Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %lld ms\n  Solutions found: %llu\n",
+        console.outf("Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %lld ms\n  Solutions found: %llu\n",
                     u(st.failures), u(st.branches), static_cast<long long>(st.wall_ms()), u(found));
-        if (st.restarts > 0) std::printf("  restarts: %llu\n", u(st.restarts));
-        if (outcome != Outcome::complete) std::printf("  stopped by: %s\n", to_string(outcome).data());
+        if (st.restarts > 0) console.outf("  restarts: %llu\n", u(st.restarts));
+        if (outcome != Outcome::complete) console.outf("  stopped by: %s\n", to_string(outcome).data());
     }
     return 0;
 }
@@ -353,5 +344,8 @@ int run(const Options& o, const Plan& p) {
 int main(int argc, char** argv) {
     const Options o = parse(argc, argv);
     const Plan p = plan(o);
-    return nqueens::with_domain_for(o.n, [&](auto tag) { return run<typename decltype(tag)::type>(o, p); });
+    const int status =
+        nqueens::with_domain_for(o.n, [&](auto tag) { return run<typename decltype(tag)::type>(o, p); });
+    console.close();
+    return status;
 }

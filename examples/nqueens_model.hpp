@@ -11,6 +11,7 @@
 // broken model with its solution weights, and an independent check that a
 // placement is a solution.
 
+#include <cassert>
 #include <cstdint>
 #include <span>
 #include <type_traits>
@@ -41,7 +42,11 @@ struct Model {
             up.push_back(q[static_cast<std::size_t>(c)] + c);
             down.push_back(q[static_cast<std::size_t>(c)] - c);
         }
-        if (symmetry == Symmetry::mirror_broken) q[0].remove_above(store, (n - 1) / 2);
+        if (symmetry == Symmetry::mirror_broken) {
+            // Row 0 stays whatever n is, so this cannot empty the domain.
+            [[maybe_unused]] const propane::Change c = q[0].remove_above(store, (n - 1) / 2);
+            assert(c != propane::Change::failed);
+        }
         store.post(propane::all_different(q, strength));
         store.post(propane::all_different(up, strength));
         store.post(propane::all_different(down, strength));

@@ -1,21 +1,37 @@
 #ifndef PROPANE_EXAMPLES_OPTIONS_HPP
 #define PROPANE_EXAMPLES_OPTIONS_HPP
 
-// Command-line options that take a value, read the same way in every
-// example: "--flag VALUE" or "--flag=VALUE". Errors go to the caller's
-// usage_error(message), which prints one line and exits, so each example
-// keeps its own program name and usage line.
+// What the command-line examples share: options that take a value, read the
+// same way in every example ("--flag VALUE" or "--flag=VALUE"), the
+// parsers of the values they have in common, and output whose every write
+// is checked. Option errors go to the caller's usage_error(message), which
+// prints one line and exits, so each example keeps its own program name and
+// usage line.
 
+#include <cerrno>
+#include <chrono>
 #include <charconv>
 #include <cmath>
+#include <cstdarg>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include <propane/all_different.hpp>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PROPANE_EXAMPLES_PRINTF(format_index) __attribute__((format(printf, format_index, format_index + 1)))
+#else
+#define PROPANE_EXAMPLES_PRINTF(format_index)
+#endif
+
 namespace examples {
+
+// ---- options ---------------------------------------------------------------------
 
 // If argv[i] is `flag`, its value (advancing i past a separate value);
 // otherwise nothing. A flag without a value calls
@@ -58,6 +74,12 @@ inline std::optional<std::uint64_t> parse_count(std::string_view s) {
     return n;
 }
 
+// A whole decimal number >= 1, or nothing.
+inline std::optional<std::uint64_t> parse_positive(std::string_view s) {
+    const std::optional<std::uint64_t> k = parse_count(s);
+    return k && *k > 0 ? k : std::nullopt;
+}
+
 // A finite decimal number such as 2, 0.5 or 1e-3, without sign, or nothing.
 inline std::optional<double> parse_decimal(std::string_view s) {
     double x = 0;
@@ -68,13 +90,166 @@ inline std::optional<double> parse_decimal(std::string_view s) {
     return x;
 }
 
-// --consistency value|bounds|domain, as both examples spell it.
+// Seconds > 0, as a duration a search can hold; longer than it can hold
+// means no limit, and a positive time shorter than a nanosecond is one.
+inline std::optional<std::chrono::nanoseconds> parse_seconds(std::string_view s) {
+    const std::optional<double> x = parse_decimal(s);
+    if (!x || *x <= 0) return std::nullopt;
+    const double ns = *x * 1e9;
+    if (ns >= static_cast<double>(std::chrono::nanoseconds::max().count())) return std::chrono::nanoseconds::max();
+    return std::chrono::nanoseconds(static_cast<std::int64_t>(ns) > 0 ? static_cast<std::int64_t>(ns) : 1);
+}
+
+// The options both examples have, spelled and read the same way in each.
+
+// --consistency value|bounds|domain.
 template <class UsageError>
 bool consistency_option(int argc, char** argv, int& i, propane::Consistency& out, UsageError&& usage_error) {
     return parsed_option(argc, argv, i, "--consistency", "value, bounds or domain",
                          [](std::string_view v) { return propane::consistency_from_string(v); }, out, usage_error);
 }
 
+// --limit K: stop after K solutions; 0 is refused, as a search that may
+// find nothing is not a search.
+template <class T, class UsageError>
+bool limit_option(int argc, char** argv, int& i, T& out, UsageError&& usage_error) {
+    return parsed_option(argc, argv, i, "--limit", "a whole number of solutions >= 1", parse_positive, out,
+                         usage_error);
+}
+
+// --time-limit SECONDS: stop after this much search time.
+template <class T, class UsageError>
+bool time_limit_option(int argc, char** argv, int& i, T& out, UsageError&& usage_error) {
+    return parsed_option(argc, argv, i, "--time-limit", "a number of seconds > 0, such as 2 or 0.5", parse_seconds,
+                         out, usage_error);
+}
+
+// ---- output ----------------------------------------------------------------------
+
+// `s` with the bytes that would act on a terminal instead of showing
+// written as escapes: \n, \t, \r, \\ and \xHH for the other bytes below
+// 0x20, DEL, bytes that are not UTF-8 and the C1 controls U+0080..U+009F
+// (a terminal may read U+009B as the start of a control sequence). An
+// argument echoed in an error message so stays on one line and cannot
+// clear the screen or retitle the window.
+inline std::string escaped(std::string_view s) {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(s.size());
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const auto escape = [&](unsigned char b) {
+        out += "\\x";
+        out += hex[b >> 4];
+        out += hex[b & 15];
+    };
+    // Whether s[k..] holds `count` continuation bytes, the first of them
+    // in [lo, hi] (the lead byte's rule against overlong forms, surrogates
+    // and code points above U+10FFFF).
+    const auto continues = [&](std::size_t k, std::size_t count, unsigned char lo, unsigned char hi) {
+        if (k + count > s.size() || byte(k) < lo || byte(k) > hi) return false;
+        for (std::size_t j = k + 1; j < k + count; ++j)
+            if ((byte(j) & 0xc0) != 0x80) return false;
+        return true;
+    };
+    for (std::size_t k = 0; k < s.size();) {
+        const unsigned char b = byte(k);
+        std::size_t length = 0; // of a valid UTF-8 sequence starting at k, 0 if none
+        if (b >= 0x20 && b < 0x7f) length = 1;
+        else if (b >= 0xc2 && b <= 0xdf) length = continues(k + 1, 1, b == 0xc2 ? 0xa0 : 0x80, 0xbf) ? 2 : 0;
+        else if (b >= 0xe0 && b <= 0xef)
+            length = continues(k + 1, 2, b == 0xe0 ? 0xa0 : 0x80, b == 0xed ? 0x9f : 0xbf) ? 3 : 0;
+        else if (b >= 0xf0 && b <= 0xf4)
+            length = continues(k + 1, 3, b == 0xf0 ? 0x90 : 0x80, b == 0xf4 ? 0x8f : 0xbf) ? 4 : 0;
+        if (b == '\\') {
+            out += "\\\\";
+        } else if (length > 0) {
+            out.append(s.substr(k, length));
+            k += length;
+            continue;
+        } else if (b == '\n') {
+            out += "\\n";
+        } else if (b == '\t') {
+            out += "\\t";
+        } else if (b == '\r') {
+            out += "\\r";
+        } else {
+            escape(b);
+        }
+        ++k;
+    }
+    return out;
+}
+
+// Standard output and error with every write checked. Results that could
+// not be written (a full disk, a file size limit, a closed descriptor) must
+// not end in exit status 0, and a long run must not go on for minutes after
+// its output is lost: the first failed write ends the program with one line
+// on standard error and exit status 2 (still 2 when that line cannot be
+// written either). A broken pipe kills the program with SIGPIPE first, as
+// for any filter, unless SIGPIPE is ignored; then it is one more failed
+// write.
+class Console {
+public:
+    explicit constexpr Console(const char* program) noexcept : program_(program) {}
+
+    const char* program() const noexcept { return program_; }
+
+    void out(std::string_view text) const {
+        if (!text.empty() && std::fwrite(text.data(), 1, text.size(), stdout) != text.size())
+            failed("standard output");
+    }
+
+    void outf(const char* format, ...) const PROPANE_EXAMPLES_PRINTF(2) {
+        std::va_list args;
+        va_start(args, format);
+        const int written = std::vfprintf(stdout, format, args);
+        va_end(args);
+        if (written < 0) failed("standard output");
+    }
+
+    // Raw text on standard error (a progress line, a message with its own
+    // prefix): exits with status 2 if it cannot be written.
+    void err(std::string_view text) const {
+        if ((!text.empty() && std::fwrite(text.data(), 1, text.size(), stderr) != text.size()) ||
+            std::fflush(stderr) != 0)
+            std::_Exit(2);
+    }
+
+    // "<program>: <message>" on standard error, the message escaped.
+    void error(std::string_view message) const { err(std::string(program_) + ": " + escaped(message) + "\n"); }
+
+    // Writes what standard output still buffers; before a message on
+    // standard error, so that on a terminal the two come in order.
+    void flush() const {
+        if (std::fflush(stdout) != 0) failed("standard output");
+    }
+
+    // Flushes and closes standard output, which reports the errors a
+    // buffered or delayed write left (close(2) may be the first to see a
+    // full disk on a network file system). Call it before exit status 0.
+    void close() const {
+        errno = 0;
+        const bool ok = std::fflush(stdout) == 0 && !std::ferror(stdout);
+        const int flush_errno = errno;
+        if (std::fclose(stdout) != 0 || !ok) failed("standard output", ok ? errno : flush_errno);
+    }
+
+    // Reports that `stream` could not be written, if standard error can
+    // still take it, and exits with status 2. Takes errno as the failed
+    // call left it.
+    [[noreturn]] void failed(const char* stream, int error_number = errno) const {
+        const std::string line = std::string(program_) + ": error writing to " + stream + ": " +
+                                 (error_number != 0 ? std::strerror(error_number) : "unknown error") + "\n";
+        std::fwrite(line.data(), 1, line.size(), stderr);
+        std::_Exit(2);
+    }
+
+private:
+    const char* program_;
+};
+
 } // namespace examples
+
+#undef PROPANE_EXAMPLES_PRINTF
 
 #endif

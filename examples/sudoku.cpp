@@ -2,6 +2,7 @@
 // search of sudoku_model.hpp. See the README or --help for the options.
 
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -16,8 +17,8 @@
 
 namespace {
 
-constexpr const char* usage_line =
-    "usage: sudoku [FILE] [--count] [--consistency value|bounds|domain] [--json] [--help]";
+constexpr const char* usage_line = "usage: sudoku [FILE] [--count] [--limit K] [--time-limit SECONDS] "
+                                   "[--consistency value|bounds|domain] [--json] [--help]";
 
 constexpr const char* help_text = R"(
 Reads Sudoku puzzles from FILE (or standard input when FILE is absent or
@@ -33,31 +34,46 @@ there, so 2 means "more than one".
 
   FILE                    the puzzle file (default: standard input)
   --count                 count all the solutions of each puzzle
+  --limit K               stop each puzzle's search after K solutions
+  --time-limit SECONDS    stop each puzzle's search after this much search
+                          time (0.5 is fine)
   --consistency value|bounds|domain
                           AllDifferent strength (default domain)
   --json                  print one JSON object per puzzle instead, with
                           line, solutions, solution (the 81 digits of the
-                          first solution, or null), failures, branches and
-                          wall_ms
+                          first solution, or null), failures, branches,
+                          wall_ms, complete (whether the search ran to its
+                          end) and outcome (complete, solution_limit or
+                          time_limit)
   --help                  print this help
+
+The statistics end with 'stopped by: <reason>' when a limit stopped the
+search before its end (solution_limit, time_limit).
 
 A line that is not a puzzle (wrong length, a bad character, two equal
 givens in a row, column or box) is reported on standard error as
 'line N: <problem>', and the other puzzles are still solved.
 
 Exit status: 0 on success, 1 if some line was not a puzzle, 2 on bad
-arguments or an unreadable file.
+arguments, an unreadable file, or when the output cannot be written (a
+full disk, a closed standard output): the first failed write ends the
+program.
 )";
 
 struct Options {
     const char* file = nullptr; // standard input when null
     bool count = false;
     bool json = false;
+    std::optional<std::uint64_t> limit;
+    std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
     propane::Consistency consistency = propane::domain;
 };
 
+constexpr examples::Console console("sudoku");
+
 [[noreturn]] void usage_error(const std::string& problem) {
-    std::fprintf(stderr, "sudoku: %s\n%s (try --help)\n", problem.c_str(), usage_line);
+    console.error(problem);
+    console.err(std::string(usage_line) + " (try --help)\n");
     std::exit(2);
 }
 
@@ -66,14 +82,17 @@ Options parse_args(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
         if (a == "--help" || a == "-h") {
-            std::printf("%s\n%s", usage_line, help_text);
+            console.out(std::string(usage_line) + "\n" + help_text);
+            console.close();
             std::exit(0);
         } else if (a == "--count") {
             o.count = true;
         } else if (a == "--json") {
             o.json = true;
-        } else if (examples::consistency_option(argc, argv, i, o.consistency, usage_error)) {
-            // read into o.consistency
+        } else if (examples::consistency_option(argc, argv, i, o.consistency, usage_error) ||
+                   examples::limit_option(argc, argv, i, o.limit, usage_error) ||
+                   examples::time_limit_option(argc, argv, i, o.time_limit, usage_error)) {
+            // read into o
         } else if (a.size() > 1 && a[0] == '-') {
             usage_error("unknown option '" + std::string(a) + "'");
         } else if (o.file != nullptr) {
@@ -88,8 +107,7 @@ Options parse_args(int argc, char** argv) {
 // An I/O error is not a bad puzzle: the input itself is unusable, as with a
 // bad argument.
 [[noreturn]] void input_error(const char* name, int err) {
-    std::fprintf(stderr, "sudoku: cannot read %s: %s\n%s (try --help)\n", name, std::strerror(err), usage_line);
-    std::exit(2);
+    usage_error(std::string("cannot read ") + name + ": " + std::strerror(err));
 }
 
 void print_grid(const sudoku::Grid& g, std::string& buf) {
@@ -107,17 +125,21 @@ void print_grid(const sudoku::Grid& g, std::string& buf) {
 void solve_line(std::uint64_t line, const sudoku::Grid& givens, const Options& o, std::string& buf) {
     // Without --count, a second solution is enough to know the first is not
     // the only one.
-    const std::uint64_t limit = o.count ? 0 : 2;
+    const propane::Limits limits{.solutions = o.limit.value_or(o.count ? propane::unlimited : 2),
+                                 .time = o.time_limit};
     std::optional<sudoku::Grid> first;
-    const propane::SearchStats st = sudoku::solve(givens, o.consistency, limit, [&](const sudoku::Grid& g) {
+    const propane::SearchStats st = sudoku::solve(givens, o.consistency, limits, [&](const sudoku::Grid& g) {
         if (!first) first = g;
     });
+    const std::string_view outcome = propane::to_string(st.outcome);
     const auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
     buf.clear();
     if (o.json) {
-        char tail[160];
-        std::snprintf(tail, sizeof tail, ",\"failures\":%llu,\"branches\":%llu,\"wall_ms\":%.3f}\n", u(st.failures),
-                      u(st.branches), st.wall_ms());
+        char tail[200];
+        std::snprintf(tail, sizeof tail,
+                      ",\"failures\":%llu,\"branches\":%llu,\"wall_ms\":%.3f,\"complete\":%s,\"outcome\":\"%.*s\"}\n",
+                      u(st.failures), u(st.branches), st.wall_ms(), st.complete() ? "true" : "false",
+                      static_cast<int>(outcome.size()), outcome.data());
         buf += "{\"line\":" + std::to_string(line) + ",\"solutions\":" + std::to_string(st.solutions) +
                ",\"solution\":" + (first ? "\"" + sudoku::digits(*first) + "\"" : std::string("null")) + tail;
     } else {
@@ -125,18 +147,23 @@ void solve_line(std::uint64_t line, const sudoku::Grid& givens, const Options& o
         if (first)
             print_grid(*first, buf);
         else
-            buf += "No solution\n";
+            buf += st.complete() ? "No solution\n" : "No solution found\n";
+        // Uniqueness is known only from a search that ran to its end, or
+        // found two.
         const char* verdict = "";
-        if (!o.count && st.solutions == 1) verdict = " (unique)";
-        if (!o.count && st.solutions > 1) verdict = " (not unique; the search stopped at the second)";
+        if (!o.count && st.solutions == 1 && st.complete()) verdict = " (unique)";
+        if (!o.count && st.solutions > 1)
+            verdict = o.limit ? " (not unique)" : " (not unique; the search stopped at the second)";
         char stats[256];
         std::snprintf(stats, sizeof stats,
                       "Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %.3f ms\n"
-                      "  Solutions found: %llu%s\n\n",
+                      "  Solutions found: %llu%s\n",
                       u(st.failures), u(st.branches), st.wall_ms(), u(st.solutions), verdict);
         buf += stats;
+        if (!st.complete()) buf += "  stopped by: " + std::string(outcome) + "\n";
+        buf += '\n';
     }
-    std::fwrite(buf.data(), 1, buf.size(), stdout);
+    console.out(buf);
 }
 
 } // namespace
@@ -166,8 +193,8 @@ int main(int argc, char** argv) {
         if (!p.ok()) {
             // Flushed first, so that on a terminal the message follows the
             // puzzles before it.
-            std::fflush(stdout);
-            std::fprintf(stderr, "line %llu: %s\n", static_cast<unsigned long long>(line), p.error.c_str());
+            console.flush();
+            console.err("line " + std::to_string(line) + ": " + examples::escaped(p.error) + "\n");
             bad = true;
             continue;
         }
@@ -176,9 +203,6 @@ int main(int argc, char** argv) {
     std::free(text);
     if (std::ferror(in)) input_error(name, errno != 0 ? errno : EIO);
     if (!from_stdin) std::fclose(in);
-    if (std::fflush(stdout) != 0) {
-        std::fprintf(stderr, "sudoku: cannot write the output: %s\n", std::strerror(errno));
-        return 2;
-    }
+    console.close();
     return bad ? 1 : 0;
 }

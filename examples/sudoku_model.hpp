@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <propane/propane.hpp>
@@ -130,6 +131,10 @@ using Store = propane::Store<propane::BitDomain<1>>;
 struct Model {
     Store store;
     std::vector<propane::IntVar> cell; // row-major
+    // False when a given is not a digit 1..9 (parse() never makes one, a
+    // caller of this API might): the puzzle then has no solution, rather
+    // than one where that cell is blank.
+    bool givens_assigned = true;
 
     // Each entry of givens is 0 or 1..9, as parse() leaves them; givens that
     // clash make a model that fails at its first propagation.
@@ -137,7 +142,8 @@ struct Model {
         // Assigned before posting, so each AllDifferent's first run sees the
         // givens as fixed and removes them from their units at once.
         for (std::size_t i = 0; i < givens.size(); ++i)
-            if (givens[i] != 0) cell[i].assign(store, givens[i]);
+            if (givens[i] != 0 && cell[i].assign(store, givens[i]) == propane::Change::failed)
+                givens_assigned = false;
         std::vector<propane::IntVar> unit(9);
         for (const auto& u : units) {
             for (std::size_t j = 0; j < 9; ++j) unit[j] = cell[static_cast<std::size_t>(u[j])];
@@ -157,18 +163,31 @@ struct Model {
 inline constexpr propane::Strategy strategy{.var = propane::smallest_domain, .val = propane::min_value};
 
 // Searches for the solutions of `givens`, calling visit(const Grid&) for each
-// in the order found, and stops after `limit` of them (0: find all). The
-// statistics say whether the tree was searched completely.
+// in the order found, until one of `limits` stops it. The statistics say
+// whether the tree was searched completely, or which limit stopped it.
 template <class Visit>
-propane::SearchStats solve(const Grid& givens, propane::Consistency strength, std::uint64_t limit, Visit&& visit) {
+propane::SearchStats solve(const Grid& givens, propane::Consistency strength, const propane::Limits& limits,
+                           Visit&& visit) {
     Model m(givens, strength);
-    std::uint64_t found = 0;
+    if (!m.givens_assigned) {
+        // As the search reports a root that fails its first propagation.
+        propane::SearchStats st;
+        st.failures = 1;
+        st.outcome = propane::Outcome::complete;
+        return st;
+    }
     Grid g{};
-    return propane::solve(m.store, m.cell, strategy, [&](const auto& sol) {
+    return propane::solve(m.store, m.cell, strategy, limits, [&](const auto& sol) {
         for (std::size_t i = 0; i < g.size(); ++i) g[i] = sol[i];
         visit(static_cast<const Grid&>(g));
-        return ++found == limit ? propane::stop : propane::next;
     });
+}
+
+// The same, stopping after `limit` solutions (0: find all).
+template <class Visit>
+propane::SearchStats solve(const Grid& givens, propane::Consistency strength, std::uint64_t limit, Visit&& visit) {
+    return solve(givens, strength, propane::Limits{.solutions = limit == 0 ? propane::unlimited : limit},
+                 std::forward<Visit>(visit));
 }
 
 } // namespace sudoku

@@ -142,7 +142,7 @@ $(cat "$work/grid")")
 done
 
 # (d) --json at each strength: one object per puzzle, with exactly the keys
-# line, solutions, solution, failures, branches, wall_ms.
+# line, solutions, solution, failures, branches, wall_ms, complete, outcome.
 for strength in value bounds domain; do
     run "$unique" --json --consistency "$strength"
     expect_status 0
@@ -160,15 +160,17 @@ for strength in value bounds domain; do
         [[ $object =~ \"failures\":[0-9]+[,}] ]] || problems+=("object $k: no integer failures: $object")
         [[ $object =~ \"branches\":[0-9]+[,}] ]] || problems+=("object $k: no integer branches: $object")
         [[ $object =~ \"wall_ms\":[0-9]+(\.[0-9]+)?[,}] ]] || problems+=("object $k: no number wall_ms: $object")
+        [[ $object == *'"complete":true,"outcome":"complete"}' ]] ||
+            problems+=("object $k: not a complete search: $object")
     done <"$out"
     if $have_python; then
         python3 -c '
 import json, sys
 for n, text in enumerate(sys.stdin, 1):
     keys = sorted(json.loads(text))
-    if keys != sorted(["line", "solutions", "solution", "failures", "branches", "wall_ms"]):
+    if keys != sorted(["line", "solutions", "solution", "failures", "branches", "wall_ms", "complete", "outcome"]):
         sys.exit("object %d has the keys %s" % (n, keys))
-' <"$out" 2>"$work/python" || problems+=("stdout is not one JSON object per line with the six keys: $(cat "$work/python")")
+' <"$out" 2>"$work/python" || problems+=("stdout is not one JSON object per line with the eight keys: $(cat "$work/python")")
     fi
     verdict "sudoku $unique --json --consistency $strength"
 done
