@@ -378,5 +378,53 @@ run 16 --count --time-limit 3
 expect_ok
 verdict "nqueens 16 --count --time-limit 3 (not on a terminal)"
 
+# (l) Output that cannot be written: status 2 and one line on stderr, for
+# boards, counts, JSON and --help alike; a full device, a closed standard
+# output, and a file size limit reached halfway through 724 boards.
+for args in '8' '8 --count' '8 --count --json' '--help' '10 --limit 3'; do
+    read -ra argv <<<"$args"
+    run_to /dev/full "${argv[@]}"
+    expect_write_error nqueens
+    verdict "nqueens $args >/dev/full"
+    run_to closed "${argv[@]}"
+    expect_write_error nqueens
+    verdict "nqueens $args >&-"
+done
+run_file_limited 10 10
+expect_write_error nqueens
+(($(wc -c <"$out") <= 10240)) || problems+=("more than 10 KiB written despite the limit")
+verdict "nqueens 10 with files limited to 10 KiB"
+# When standard error cannot take the message either, the status still
+# says that something went wrong.
+timeout 60 "$nqueens" 8 </dev/null >/dev/full 2>/dev/full
+status=$?
+[[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+verdict "nqueens 8 >/dev/full 2>/dev/full"
+timeout 60 "$nqueens" abc </dev/null >"$out" 2>/dev/full
+status=$?
+[[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+[[ ! -s $out ]] || problems+=("stdout is not empty")
+verdict "nqueens abc 2>/dev/full"
+
+# (m) Arguments are echoed in error messages with their control bytes
+# escaped: the message stays two lines (the problem, then usage) and
+# cannot act on the terminal. UTF-8 text is shown as it is.
+check_escaped() { # shown, then the arguments
+    local shown=$1
+    shift
+    run "$@"
+    [[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+    lines=$(wc -l <"$err")
+    [[ $lines -eq 2 ]] || problems+=("$lines lines on stderr, expected 2 (the problem, then usage)")
+    expect_escaped "$shown"
+    verdict "nqueens $(printf '%q ' "$@")"
+}
+check_escaped "'8\\x1b[2J'" $'8\e[2J'
+check_escaped "'--bo\\ngus\\r\\t'" $'--bo\ngus\r\t'
+check_escaped "'\\x1b]0;title\\x07'" --var $'\e]0;title\a'
+check_escaped "'1\\x7f\\xff\\xc2\\x9b2'" --seed $'1\x7f\xff\xc2\x9b2'
+check_escaped "'a\\\\x1b'" --val 'a\x1b'
+check_escaped "'été'" --val 'été'
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -11,7 +11,8 @@ data=$(cd "$(dirname "$0")/data" && pwd)
 unique=$data/sudoku_unique.txt
 several=$data/sudoku_several.txt
 none=$data/sudoku_none.txt
-for f in "$unique" "$several" "$none"; do
+slow_none=$data/sudoku_slow_none.txt
+for f in "$unique" "$several" "$none" "$slow_none"; do
     [[ -r $f ]] || { echo "sudoku_cli_test: cannot read $f" >&2; exit 2; }
 done
 
@@ -100,7 +101,7 @@ check_bad "$data"
 run --help
 expect_status 0
 grep -qi 'usage' "$out" || problems+=("no line containing 'usage' on stdout")
-for word in --count --consistency --json domain; do
+for word in --count --limit --time-limit --consistency --json domain solution_limit time_limit; do
     grep -qF -- "$word" "$out" || problems+=("the help does not mention $word")
 done
 expect_quiet_stderr
@@ -218,6 +219,8 @@ for strength in value bounds domain; do
     expect_quiet_stderr
     count=$(grep -cxF '  Solutions found: 2 (not unique; the search stopped at the second)' "$out")
     [[ $count -eq 2 ]] || problems+=("$count lines saying 2 solutions and not unique, expected 2")
+    count=$(grep -cxF '  stopped by: solution_limit' "$out")
+    [[ $count -eq 2 ]] || problems+=("$count lines '  stopped by: solution_limit', expected 2")
     verdict "sudoku $several --consistency $strength"
 done
 run "$several" --count
@@ -302,6 +305,147 @@ expect_status 0
 expect_quiet_stderr
 [[ ! -s $out ]] || problems+=("stdout is not empty")
 verdict "sudoku on empty input"
+
+# (j) --limit K stops each puzzle's search after K solutions, and says so
+# when the puzzle has more; a puzzle with fewer is searched to its end.
+# The puzzles of $several have 10 and 329 solutions.
+check_limit() { # limit, then the expected "solutions outcome" of each puzzle, then -- and more arguments
+    local k=$1 want=() object got
+    shift
+    while [[ $1 != -- ]]; do want+=("$1"); shift; done
+    shift
+    run "$several" --json --limit "$k" "$@"
+    expect_status 0
+    expect_quiet_stderr
+    got=()
+    while IFS= read -r object; do
+        got+=("$(json_field "$object" solutions) $(json_field "$object" outcome) $(json_field "$object" complete)")
+    done <"$out"
+    [[ ${got[*]} == "${want[*]}" ]] || problems+=("solutions, outcome and complete: '${got[*]}', expected '${want[*]}'")
+    verdict "sudoku $several --json --limit $k $*"
+}
+check_limit 1 '1 solution_limit false' '1 solution_limit false' --
+check_limit 3 '3 solution_limit false' '3 solution_limit false' --
+check_limit 3 '3 solution_limit false' '3 solution_limit false' -- --count
+check_limit 10 '10 solution_limit false' '10 solution_limit false' -- --consistency value
+check_limit 11 '10 complete true' '11 solution_limit false' -- --consistency bounds
+check_limit 1000 '10 complete true' '329 complete true' -- --count
+run "$several" --limit=3
+expect_status 0
+count=$(grep -cxF '  Solutions found: 3 (not unique)' "$out")
+[[ $count -eq 2 ]] || problems+=("$count lines '  Solutions found: 3 (not unique)', expected 2")
+count=$(grep -cxF '  stopped by: solution_limit' "$out")
+[[ $count -eq 2 ]] || problems+=("$count lines '  stopped by: solution_limit', expected 2")
+verdict "sudoku $several --limit=3"
+# One solution found under --limit 1 does not show it is the only one.
+run "$unique" --limit 1
+expect_status 0
+count=$(grep -cxF '  Solutions found: 1' "$out")
+[[ $count -eq 5 ]] || problems+=("$count lines '  Solutions found: 1', expected 5")
+count=$(grep -cxF '  stopped by: solution_limit' "$out")
+[[ $count -eq 5 ]] || problems+=("$count lines '  stopped by: solution_limit', expected 5")
+! grep -qF '(unique)' "$out" || problems+=("a solution called unique although the search stopped at it")
+verdict "sudoku $unique --limit 1"
+
+# (k) --time-limit stops the search of a puzzle without solution that takes
+# seconds to refute at the value and bounds strengths: no solution found,
+# and the output says the search stopped, instead of 'No solution'. The
+# domain strength refutes it at once, and says so.
+for strength in value bounds; do
+    run "$slow_none" --consistency "$strength" --time-limit 0.2
+    expect_status 0
+    expect_quiet_stderr
+    expect_line 'No solution found'
+    expect_line '  Solutions found: 0'
+    expect_line '  stopped by: time_limit'
+    ! grep -qxF 'No solution' "$out" || problems+=("'No solution' although the search stopped")
+    verdict "sudoku $slow_none --consistency $strength --time-limit 0.2"
+    run "$slow_none" --json --consistency "$strength" --time-limit=0.2
+    expect_status 0
+    grep -qE '"solutions":0,"solution":null,.*"complete":false,"outcome":"time_limit"\}$' "$out" ||
+        problems+=("the JSON does not say 0 solutions, stopped by time_limit")
+    verdict "sudoku $slow_none --json --consistency $strength --time-limit=0.2"
+done
+run "$slow_none" --json --consistency domain --time-limit 0.2
+expect_status 0
+grep -qE '"solutions":0,"solution":null,.*"complete":true,"outcome":"complete"\}$' "$out" ||
+    problems+=("the JSON does not say 0 solutions, complete")
+verdict "sudoku $slow_none --json --consistency domain --time-limit 0.2"
+# A time limit that leaves the search enough time changes nothing.
+run "$unique" --json --time-limit 60
+sed -E 's/"wall_ms":[0-9.]+/"wall_ms":_/' "$out" >"$work/timed"
+run "$unique" --json
+sed -E 's/"wall_ms":[0-9.]+/"wall_ms":_/' "$out" | cmp -s - "$work/timed" ||
+    problems+=("--time-limit 60 changed the output")
+verdict "sudoku $unique --json --time-limit 60"
+
+# (l) Bad values for --limit and --time-limit, spelled and read as nqueens
+# reads them: status 2, one line naming the problem and a usage line on
+# stderr, nothing on stdout.
+for args in '--limit 0' '--limit -1' '--limit 1.5' '--limit many' '--limit' '--limit=' \
+    '--limit 99999999999999999999' '--time-limit 0' '--time-limit -2' '--time-limit soon' \
+    '--time-limit=nan' '--time-limit inf' '--time-limit'; do
+    read -ra argv <<<"$args"
+    run "$unique" "${argv[@]}"
+    expect_status 2
+    lines=$(wc -l <"$err")
+    [[ $lines -eq 2 ]] || problems+=("$lines lines on stderr, expected 2 (the problem, then usage)")
+    head -n 1 "$err" |
+        grep -qE "^sudoku: (bad --(time-)?limit '.*' \(expected .*\)|--(time-)?limit needs a value: .*)\$" ||
+        problems+=("the first stderr line is not 'sudoku: bad <flag> '<value>' (expected ...)' or '<flag> needs a value'")
+    sed -n 2p "$err" | grep -q '^usage: ' || problems+=("the second stderr line does not start with 'usage: '")
+    [[ ! -s $out ]] || problems+=("stdout is not empty")
+    verdict "sudoku $unique $args"
+done
+
+# (m) Output that cannot be written: status 2 and one line on stderr, for
+# grids, JSON, counts and --help alike; a full device, a closed standard
+# output, and a file size limit reached halfway through 2,000 puzzles.
+for args in "$unique" "$unique --json" "$several --count" '--help'; do
+    read -ra argv <<<"$args"
+    run_to /dev/full "${argv[@]}"
+    expect_write_error sudoku
+    verdict "sudoku $args >/dev/full"
+    run_to closed "${argv[@]}"
+    expect_write_error sudoku
+    verdict "sudoku $args >&-"
+done
+for ((k = 0; k < 2000; ++k)); do echo "$wiki"; done >"$work/many.txt"
+for mode in text json; do
+    args=("$work/many.txt")
+    [[ $mode == json ]] && args+=(--json)
+    run_file_limited 10 "${args[@]}"
+    expect_write_error sudoku
+    (($(wc -c <"$out") <= 10240)) || problems+=("more than 10 KiB written despite the limit")
+    verdict "sudoku on 2,000 puzzles ($mode) with files limited to 10 KiB"
+done
+# A bad line whose message cannot be written: status 2, not 1.
+timeout 60 "$sudoku" "$work/mixed.txt" </dev/null >"$out" 2>/dev/full
+status=$?
+expect_status 2
+verdict "sudoku on bad lines 2>/dev/full"
+timeout 60 "$sudoku" "$unique" </dev/null >/dev/full 2>/dev/full
+status=$?
+expect_status 2
+verdict "sudoku $unique >/dev/full 2>/dev/full"
+
+# (n) Arguments are echoed in error messages with their control bytes
+# escaped: the message stays on its lines and cannot act on the terminal.
+check_escaped() { # shown, then the arguments
+    local shown=$1
+    shift
+    run "$@"
+    expect_status 2
+    lines=$(wc -l <"$err")
+    [[ $lines -eq 2 ]] || problems+=("$lines lines on stderr, expected 2 (the problem, then usage)")
+    expect_escaped "$shown"
+    verdict "sudoku $(printf '%q ' "$@")"
+}
+check_escaped "'--x\\x1b[2J'" $'--x\e[2J'
+check_escaped "'\\x1b[31m'" --limit $'\e[31m'
+check_escaped "'1\\n2'" --time-limit $'1\n2'
+check_escaped "cannot read $work/no\\x1b]0;title\\x07file" "$work/no"$'\e]0;title\afile'
+check_escaped "'$unique' and 'b\\rc'" "$unique" $'b\rc'
 
 echo "$passed passed, $failed failed"
 ((failed == 0))
