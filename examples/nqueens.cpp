@@ -321,18 +321,18 @@ int run(const Options& o, const Plan& p) {
     const auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
     if (o.json) {
         console.outf("{\"n\":%d,\"consistency\":%s,\"var\":%s,\"val\":%s,\"seed\":%llu,\"restart_policy\":%s,"
-                    "\"unique\":%s,\"symmetry\":%s,\"solutions\":%llu,\"failures\":%llu,\"branches\":%llu,"
-                    "\"propagations\":%llu,\"restarts\":%llu,\"max_depth\":%llu,\"wall_ms\":%.3f,"
-                    "\"complete\":%s,\"outcome\":%s}\n",
-                    o.n, json_string(to_string(p.consistency)).c_str(),
-                    json_string(to_string(p.strategy.var)).c_str(), json_string(to_string(p.strategy.val)).c_str(),
-                    u(p.strategy.seed), json_string(to_string(p.strategy.restarts.policy)).c_str(),
-                    o.unique ? "true" : "false", o.symmetry ? "true" : "false", u(found), u(st.failures),
-                    u(st.branches), u(st.propagations), u(st.restarts), u(st.max_depth), st.wall_ms(),
-                    outcome == Outcome::complete ? "true" : "false", json_string(to_string(outcome)).c_str());
+                     "\"unique\":%s,\"symmetry\":%s,\"solutions\":%llu,\"failures\":%llu,\"branches\":%llu,"
+                     "\"propagations\":%llu,\"restarts\":%llu,\"max_depth\":%llu,\"wall_ms\":%.3f,"
+                     "\"complete\":%s,\"outcome\":%s}\n",
+                     o.n, json_string(to_string(p.consistency)).c_str(),
+                     json_string(to_string(p.strategy.var)).c_str(), json_string(to_string(p.strategy.val)).c_str(),
+                     u(p.strategy.seed), json_string(to_string(p.strategy.restarts.policy)).c_str(),
+                     o.unique ? "true" : "false", o.symmetry ? "true" : "false", u(found), u(st.failures),
+                     u(st.branches), u(st.propagations), u(st.restarts), u(st.max_depth), st.wall_ms(),
+                     outcome == Outcome::complete ? "true" : "false", json_string(to_string(outcome)).c_str());
     } else {
         console.outf("Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %lld ms\n  Solutions found: %llu\n",
-                    u(st.failures), u(st.branches), static_cast<long long>(st.wall_ms()), u(found));
+                     u(st.failures), u(st.branches), static_cast<long long>(st.wall_ms()), u(found));
         if (st.restarts > 0) console.outf("  restarts: %llu\n", u(st.restarts));
         if (outcome != Outcome::complete) console.outf("  stopped by: %s\n", to_string(outcome).data());
     }
