@@ -227,11 +227,12 @@ public:
     // Flushes and closes standard output, which reports the errors a
     // buffered or delayed write left (close(2) may be the first to see a
     // full disk on a network file system). Call it before exit status 0.
+    // A closed descriptor that was never written to lost nothing: EBADF
+    // from close alone is no error, as in gnulib's close_stdout.
     void close() const {
         errno = 0;
-        const bool ok = std::fflush(stdout) == 0 && !std::ferror(stdout);
-        const int flush_errno = errno;
-        if (std::fclose(stdout) != 0 || !ok) failed("standard output", ok ? errno : flush_errno);
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) failed("standard output");
+        if (std::fclose(stdout) != 0 && errno != EBADF) failed("standard output");
     }
 
     // Reports that `stream` could not be written, if standard error can

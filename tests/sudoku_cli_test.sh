@@ -419,6 +419,11 @@ for mode in text json; do
     (($(wc -c <"$out") <= 10240)) || problems+=("more than 10 KiB written despite the limit")
     verdict "sudoku on 2,000 puzzles ($mode) with files limited to 10 KiB"
 done
+# With nothing to write, a closed standard output loses nothing.
+run_to closed -
+expect_status 0
+expect_quiet_stderr
+verdict "sudoku on empty input >&-"
 # A bad line whose message cannot be written: status 2, not 1.
 timeout 60 "$sudoku" "$work/mixed.txt" </dev/null >"$out" 2>/dev/full
 status=$?
