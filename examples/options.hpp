@@ -192,8 +192,6 @@ class Console {
 public:
     explicit constexpr Console(const char* program) noexcept : program_(program) {}
 
-    const char* program() const noexcept { return program_; }
-
     void out(std::string_view text) const {
         if (!text.empty() && std::fwrite(text.data(), 1, text.size(), stdout) != text.size())
             failed("standard output");
