@@ -973,6 +973,95 @@ void wide_sweep(propane::Consistency st, Checker& chk, Tally& tally) {
     }
 }
 
+// Views of one slope A >= 1 and either sign over variables of 0..var_hi,
+// view i = A*(sign_i*x + o_i) + r: on lattice point k (value A*k + r) for
+// x = sign_i*(k - o_i). The offsets o_i differ a little, so each view's
+// range of lattice points is wide (far more than 64 values in all, which
+// sends bounds strength to its sweeps and domain strength past its
+// one-word value sets) and shifted from the others'. A configuration is a
+// window of six consecutive lattice points inside every view's range, and
+// a random subset of it for each view; mapped to the window, view i is
+// +-A*t + b over t in 0..5, which is what the reference works on.
+struct WideSpec {
+    const char* label;
+    int slope;                       // A
+    std::vector<int> sign;           // +1 or -1, one per view
+    std::vector<int> shift;          // o_i - (sign_i > 0 ? 0 : var_hi)
+    int var_hi;
+    unsigned seed;
+};
+
+template <class WDom, class Kind>
+void lattice_sweep(const WideSpec& w, propane::Consistency st, Checker& chk, Tally& tally) {
+    using S = propane::Store<WDom>;
+    std::mt19937 rng(w.seed); // the same configurations at every strength
+    std::vector<WDom> after;
+    const int n = static_cast<int>(w.sign.size());
+    const int r = std::is_same_v<Kind, IntVarKind> ? 0 : 7; // the lattice's residue
+    S blank;
+    const std::vector<IntVar> xs = blank.int_vars(n, 0, w.var_hi);
+    std::vector<typename Kind::View> views;
+    std::vector<int> o(static_cast<std::size_t>(n));
+    int first = -1000000, last = 1000000; // the lattice points every view can reach
+    for (int i = 0; i < n; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        o[k] = w.shift[k] + (w.sign[k] > 0 ? 0 : w.var_hi);
+        views.push_back(Kind::make(xs[k], w.slope * w.sign[k], w.slope * o[k] + r));
+        first = std::max(first, w.sign[k] > 0 ? o[k] : o[k] - w.var_hi);
+        last = std::min(last, w.sign[k] > 0 ? o[k] + w.var_hi : o[k]);
+    }
+    REQUIRE(last - first >= 5);
+    S reused = blank;
+    const int reused_id = reused.post(propane::all_different(views, st));
+    REQUIRE(reused.propagate());
+    std::vector<WDom> root;
+    snapshot(reused, root);
+    for (int round = 0; round < 300; ++round) {
+        const int k0 = round == 0   ? first
+                       : round == 1 ? last - 5
+                                    : std::uniform_int_distribution<int>(first, last - 5)(rng);
+        Case c;
+        c.n = n;
+        c.range = 6;
+        for (int i = 0; i < n; ++i) {
+            const auto k = static_cast<std::size_t>(i);
+            const bool up = w.sign[k] > 0;
+            c.base[i] = up ? k0 - o[k] : o[k] - k0 - 5;
+            c.a[i] = up ? w.slope : -w.slope;
+            c.b[i] = up ? w.slope * k0 + r : w.slope * (k0 + 5) + r;
+            c.dom[i] = std::uniform_int_distribution<Mask>(1, 63)(rng);
+        }
+        auto cut = [&](S& s) {
+            bool ok = true;
+            for (int i = 0; i < n; ++i) {
+                ok &= s.remove_below(i, c.base[i]) != propane::Change::failed;
+                ok &= s.remove_above(i, c.base[i] + 5) != propane::Change::failed;
+                for (int t = 0; t < 6; ++t)
+                    if (!((c.dom[i] >> t) & 1U)) ok &= s.remove(i, c.base[i] + t) != propane::Change::failed;
+            }
+            return ok;
+        };
+        const std::string kind = std::string(Kind::name) + " " + w.label;
+        S s = blank;
+        REQUIRE(cut(s));
+        const int id = s.post(propane::all_different(views, st));
+        const Brute brute = brute_force(c);
+        const Expected want = expected(c, brute, st);
+        check_run(s, xs, views, id, c, brute, want, st, chk, after,
+                  [&] { return describe(c, kind.c_str(), st, "posted"); });
+
+        reused.push_level();
+        REQUIRE(cut(reused));
+        check_run(reused, xs, views, reused_id, c, brute, want, st, chk, after,
+                  [&] { return describe(c, kind.c_str(), st, "cut"); });
+        reused.pop_level();
+        chk.expect(same_domains(reused, root), "pop_level() did not restore the domains",
+                   [&] { return describe(c, kind.c_str(), st, "cut"); });
+        tally.count(c, brute, want);
+        ++tally.posted;
+    }
+}
+
 // ---- views that share a variable ---------------------------------------------------
 
 // Two variables over subsets of 0..3 and three or four views of them, so
@@ -1130,6 +1219,31 @@ TEST_CASE("all_different over wide-range views (3*x + 100, -3*x + 3097, x in 0..
                                        << " failed checks");
         CHECK(chk.failures == 0);
     }
+}
+
+// Values far more than 64 apart, over fixed-width and dynamic domains,
+// through every kind of view: the paths each strength takes when the values
+// do not fit in one word, checked exactly against brute force.
+TEST_CASE("all_different over views spanning more than 64 values agrees with brute force") {
+    const auto run = [](auto dom, auto kind, const WideSpec& w) {
+        for (const auto st : strengths) {
+            Checker chk;
+            Tally tally;
+            lattice_sweep<decltype(dom), decltype(kind)>(w, st, chk, tally);
+            MESSAGE((std::string(decltype(kind)::name) + " " + w.label + " x " + name_of(st) + ": " + tally.str() +
+                     "; " + std::to_string(chk.failures) + " failed checks"));
+            CHECK(chk.failures == 0);
+        }
+    };
+    using W2 = propane::BitDomain<2>;
+    using W4 = propane::BitDomain<4>;
+    run(W2{0, 0}, OffsetKind{}, {"BitDomain<2>, x + b", 1, {1, 1, 1, 1, 1}, {0, 3, -2, 1, 9}, 127, 511});
+    run(W2{0, 0}, AffineKind{}, {"BitDomain<2>, +-2x + b", 2, {1, -1, 1, -1, -1}, {0, 2, -3, 1, 4}, 127, 512});
+    run(W4{0, 0}, OffsetKind{}, {"BitDomain<4>, x + b", 1, {1, 1, 1, 1, 1, 1}, {5, 0, -4, 2, 8, -1}, 255, 513});
+    run(W4{0, 0}, AffineKind{}, {"BitDomain<4>, +-3x + b", 3, {-1, 1, 1, -1, 1, -1}, {1, 0, 2, -2, -3, 3}, 255, 514});
+    run(WideDom{0, 0}, IntVarKind{}, {"BitDomain<dynamic>, x", 1, {1, 1, 1, 1, 1}, {0, 0, 0, 0, 0}, 999, 515});
+    run(WideDom{0, 0}, AffineKind{}, {"BitDomain<dynamic>, -x + b", 1, {-1, -1, 1, -1, 1}, {0, 6, 0, -5, 3}, 999, 516});
+    run(WideDom{0, 0}, OffsetKind{}, {"BitDomain<dynamic>, x + b", 1, {1, 1, 1, 1, 1, 1}, {0, 1, 2, 3, 4, 5}, 499, 517});
 }
 
 // Known bugs, kept failing on purpose (minimal cases further down). When
@@ -1705,4 +1819,23 @@ TEST_CASE("consistency names round-trip and unknown names are refused") {
     CHECK_FALSE(propane::consistency_from_string("Domain").has_value());
     CHECK_FALSE(propane::consistency_from_string("").has_value());
     CHECK_FALSE(propane::consistency_from_string("bound").has_value());
+}
+
+TEST_CASE("all_different: a strength outside Consistency is a model_error, caught before anything is posted") {
+    Store s;
+    const std::vector<IntVar> x = s.int_vars(3, 0, 2);
+    const auto bad = static_cast<propane::Consistency>(3);
+    const doctest::Contains says("strength 3 is not a propane::Consistency");
+    CHECK_THROWS_WITH_AS(propane::all_different(x, bad), says, propane::model_error);
+    CHECK_THROWS_WITH_AS(propane::all_different(x, static_cast<propane::Consistency>(255)),
+                         doctest::Contains("strength 255"), propane::model_error);
+    // The struct can be filled in by hand; post() refuses it as well.
+    const propane::AllDifferent<IntVar> by_hand{x, bad};
+    CHECK_THROWS_WITH_AS(s.post(by_hand), says, propane::model_error);
+    CHECK(s.num_propagators() == 0);
+    // The store is as it was: the three strengths still post and propagate.
+    for (const auto st : strengths) s.post(propane::all_different(x, st));
+    CHECK(s.num_propagators() == 3);
+    CHECK(s.propagate());
+    CHECK(count_solutions(s, x) == 6);
 }

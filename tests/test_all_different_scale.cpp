@@ -82,6 +82,7 @@ using propane::AffineView;
 using propane::IntVar;
 using propane::OffsetView;
 using W2Store = propane::Store<propane::BitDomain<2>>;
+using W4Store = propane::Store<propane::BitDomain<4>>;
 using WideStore = propane::Store<propane::BitDomain<propane::dynamic>>;
 
 using Values = std::vector<std::vector<int>>; // each view's values, ascending
@@ -143,7 +144,10 @@ std::string view_name() {
 
 template <class S>
 std::string store_name() {
-    return S::domain_type::is_dynamic ? "BitDomain<dynamic>" : "BitDomain<2>";
+    if constexpr (S::domain_type::is_dynamic)
+        return "BitDomain<dynamic>";
+    else
+        return "BitDomain<" + std::to_string(S::domain_type::capacity / 64) + ">";
 }
 
 // Sets of value indices 0..m-1, one per view; see generate(). Every view
@@ -915,6 +919,8 @@ TEST_CASE("domain all_different on 72..120 views meets the definition of domain 
     batch<WideStore, IntVar>(propane::domain, sizes, 3000, 6, p, t);
     batch<WideStore, OffsetView>(propane::domain, sizes, 4000, 6, p, t);
     batch<WideStore, AffineView>(propane::domain, sizes, 5000, 12, p, t);
+    batch<W4Store, AffineView>(propane::domain, {72}, 6000, 6, p, t);
+    batch<W4Store, OffsetView>(propane::domain, {80, 120}, 7000, 6, p, t);
     conclude(p, t, {{2, 400, 2, 80}});
 }
 
@@ -926,6 +932,7 @@ TEST_CASE("domain all_different on 8..64 views meets the definition of domain co
     batch<W2Store, AffineView>(propane::domain, {8, 20, 31, 42}, 13000, 6, p, t);
     batch<WideStore, IntVar>(propane::domain, {29, 64}, 14000, 6, p, t);
     batch<WideStore, AffineView>(propane::domain, {8, 22, 45, 64}, 15000, 6, p, t);
+    batch<W4Store, AffineView>(propane::domain, {10, 30, 60}, 16000, 6, p, t);
     conclude(p, t, {{0, 150, 3, 25}, {1, 220, 3, 40}});
 }
 
@@ -938,6 +945,7 @@ TEST_CASE("domain all_different stays domain consistent along push/cut/propagate
     walks<W2Store, AffineView>(propane::domain, {8, 40}, 23000, p, t);
     walks<WideStore, IntVar>(propane::domain, {64}, 24000, p, t);
     walks<WideStore, AffineView>(propane::domain, {100, 120}, 25000, p, t);
+    walks<W4Store, AffineView>(propane::domain, {40, 80}, 26000, p, t);
     conclude(p, t, {{0, 100, 3, 5}, {1, 250, 3, 15}, {2, 250, 3, 15}});
 }
 
@@ -959,6 +967,8 @@ TEST_CASE("bounds all_different over wider spans and on 72..120 views meets the 
     batch<WideStore, AffineView>(propane::bounds, {8, 22, 45, 64}, 44000, 3, p, t);
     batch<W2Store, IntVar>(propane::bounds, {72, 100}, 45000, 4, p, t);
     batch<WideStore, OffsetView>(propane::bounds, {80, 120}, 46000, 4, p, t);
+    batch<W4Store, AffineView>(propane::bounds, {10, 30, 60, 80}, 47000, 4, p, t);
+    batch<W4Store, OffsetView>(propane::bounds, {50, 100, 150}, 48000, 4, p, t);
     conclude(p, t, {{1, 150, 3, 15}, {2, 50, 3, 10}});
 }
 
@@ -969,5 +979,8 @@ TEST_CASE("bounds all_different stays bounds consistent along push/cut/propagate
     walks<W2Store, OffsetView>(propane::bounds, {16, 32, 110}, 52000, p, t);
     walks<W2Store, AffineView>(propane::bounds, {8, 40}, 53000, p, t);
     walks<WideStore, IntVar>(propane::bounds, {64}, 54000, p, t);
+    walks<W4Store, AffineView>(propane::bounds, {30, 80}, 55000, p, t);
+    walks<W4Store, OffsetView>(propane::bounds, {100, 150}, 56000, p, t);
+    walks<WideStore, AffineView>(propane::bounds, {70, 120}, 57000, p, t);
     conclude(p, t, {{0, 100, 3, 5}, {1, 100, 3, 5}, {2, 100, 3, 5}});
 }

@@ -1,0 +1,140 @@
+#ifndef PROPANE_ALL_DIFFERENT_VALUE_HPP
+#define PROPANE_ALL_DIFFERENT_VALUE_HPP
+
+// AllDifferent's value stage: the whole of the value strength and the first
+// stage of the other two (all_different.hpp describes the strengths).
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "propagator.hpp"
+#include "view.hpp"
+
+namespace propane::detail {
+
+
+// The value stage, shared by all three strengths (the whole of `value`, the
+// first stage of the others): removes the value of each newly fixed view
+// from the others. It visits only the views still open: a fixed view whose
+// value has gone from every open view leaves the set, since no view can take
+// that value any more and it can lose no value but its own, which would mean
+// some open view took it first and failed. In a deep dive most views are
+// closed, and this halves the work. The set is a sparse set over positions
+// whose size is a reversible cell: leaving costs a swap, and backtracking,
+// by restoring the size, restores the set.
+class OpenViews {
+public:
+    template <class Store>
+    OpenViews(Store& s, std::size_t n) : order_(n), pos_(n), size_cell_(s.new_cell(static_cast<std::int64_t>(n))) {
+        for (std::size_t i = 0; i < n; ++i) order_[i] = pos_[i] = static_cast<int>(i);
+    }
+
+    // The positions of the open views. Once propagate() has returned true
+    // and until the next domain change, these are the views not fixed.
+    template <class Store>
+    std::span<const int> views(const Store& s) const noexcept {
+        return {order_.data(), static_cast<std::size_t>(s.cell(size_cell_))};
+    }
+    // The others, all fixed.
+    template <class Store>
+    std::span<const int> closed(const Store& s) const noexcept {
+        const auto open = static_cast<std::size_t>(s.cell(size_cell_));
+        return {order_.data() + open, order_.size() - open};
+    }
+
+    template <class Store>
+    bool is_open(const Store& s, int i) const noexcept {
+        return pos_[static_cast<std::size_t>(i)] < s.cell(size_cell_);
+    }
+
+    // Returns false on failure.
+    template <class View, class Store>
+    bool propagate(std::vector<View>& views, std::vector<int>& pending, Store& s) {
+        // Removals can fix more views, whose tags the store appends to
+        // `pending` while we loop; the loop ends when nothing new is fixed.
+        const View* const vs = views.data();
+        while (!pending.empty()) {
+            const auto i = static_cast<std::size_t>(pending.back());
+            pending.pop_back();
+            const int v = vs[i].value(s);
+            auto open = static_cast<std::size_t>(s.cell(size_cell_));
+            // View i leaves the set first, so the walk below passes it by.
+            if (const auto at = static_cast<std::size_t>(pos_[i]); at < open) {
+                const int last = order_[--open];
+                order_[at] = last;
+                pos_[static_cast<std::size_t>(last)] = static_cast<int>(at);
+                order_[open] = static_cast<int>(i);
+                pos_[i] = static_cast<int>(open);
+                s.set_cell(size_cell_, static_cast<std::int64_t>(open));
+            }
+            if (!remove_from_open(vs, open, v, s)) return false;
+        }
+        return true;
+    }
+
+private:
+    // Removes v from the first `open` views of order_. In two passes, 64
+    // views at a time: which views hold v, without a branch, then the
+    // removals. Whether a view holds v is as good as random, and a branch
+    // on it mispredicted often (two passes: a fifth fewer mispredictions in
+    // N-queens, 15 % faster).
+    template <class View, class Store>
+    bool remove_from_open(const View* vs, std::size_t open, int v, Store& s) {
+        // Raw pointers (vs too): the compiler cannot tell that a removal's
+        // stores leave the vectors' own pointers alone, and would reload
+        // them for every view.
+        const int* const order = order_.data();
+        for (std::size_t first = 0; first < open; first += 64) {
+            const std::size_t count = std::min<std::size_t>(64, open - first);
+            std::uint64_t holders = 0;
+            for (std::size_t k = 0; k < count; ++k)
+                holders |= std::uint64_t{vs[static_cast<std::size_t>(order[first + k])].contains(s, v)} << k;
+            for (; holders != 0; holders &= holders - 1) {
+                const auto k = first + static_cast<std::size_t>(std::countr_zero(holders));
+                if (vs[static_cast<std::size_t>(order[k])].remove(s, v) == Change::failed) return false;
+            }
+        }
+        return true;
+    }
+
+    std::vector<int> order_; // open views first
+    std::vector<int> pos_;   // position of each view in order_
+    int size_cell_;
+};
+
+// True when two views are over the same variable. Then an update through
+// one view also moves the other, after the pass that computed it: the
+// bounds and domain stages must repeat until nothing changes instead of
+// trusting their one-pass guarantees.
+template <class View>
+bool shares_variables(const std::vector<View>& views) {
+    std::vector<int> vars;
+    vars.reserve(views.size());
+    for (const View& v : views) vars.push_back(v.var().index());
+    std::sort(vars.begin(), vars.end());
+    return std::adjacent_find(vars.begin(), vars.end()) != vars.end();
+}
+
+
+template <class Store, class View>
+class AllDifferentValue : public PropagatorBase<Store, AllDifferentValue<Store, View>> {
+public:
+    AllDifferentValue(Store& s, std::vector<View> views) : views_(std::move(views)), open_(s, views_.size()) {}
+
+    PropStatus propagate(Store& s) override {
+        return open_.propagate(views_, this->pending(), s) ? PropStatus::fix : PropStatus::failed;
+    }
+
+private:
+    std::vector<View> views_;
+    OpenViews open_;
+};
+
+
+} // namespace propane::detail
+
+#endif
