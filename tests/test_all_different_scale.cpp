@@ -772,6 +772,29 @@ void check_instance(const Instance& in, Problems& p, Tally& t) {
               ", cut inside a level it " + (ok ? "succeeded" : "failed") + (ok && ok2 ? ", with other domains" : ""));
 }
 
+// The instance with every view x + b turned into -x' + b over x' = -x:
+// the same values, through an AffineView, so that the domain stage's
+// dense path meets a view whose rows it fills value by value.
+Instance mirrored(Instance in) {
+    for (ViewSpec& v : in.spec) {
+        const int lo = v.lo;
+        v.a = -v.a;
+        v.lo = -v.hi;
+        v.hi = -lo;
+    }
+    in.label += " mirrored (-x + b)";
+    return in;
+}
+
+template <class S>
+void mirrored_batch(propane::Consistency c, const std::vector<int>& sizes, std::uint32_t seed, int rounds,
+                    Problems& p, Tally& t) {
+    for (int r = 0; r < rounds; ++r)
+        for (const int n : sizes)
+            for (const Style st : styles)
+                check_instance<S, AffineView>(mirrored(generate<S, OffsetView>(c, seed++, st, n)), p, t);
+}
+
 // Instances for every style and size, `rounds` times over, seeds counting
 // up from `seed`.
 template <class S, class View>
@@ -921,6 +944,7 @@ TEST_CASE("domain all_different on 72..120 views meets the definition of domain 
     batch<WideStore, AffineView>(propane::domain, sizes, 5000, 12, p, t);
     batch<W4Store, AffineView>(propane::domain, {72}, 6000, 6, p, t);
     batch<W4Store, OffsetView>(propane::domain, {80, 120}, 7000, 6, p, t);
+    mirrored_batch<WideStore>(propane::domain, {72, 120}, 8000, 6, p, t);
     conclude(p, t, {{2, 400, 2, 80}});
 }
 
@@ -969,6 +993,7 @@ TEST_CASE("bounds all_different over wider spans and on 72..120 views meets the 
     batch<WideStore, OffsetView>(propane::bounds, {80, 120}, 46000, 4, p, t);
     batch<W4Store, AffineView>(propane::bounds, {10, 30, 60, 80}, 47000, 4, p, t);
     batch<W4Store, OffsetView>(propane::bounds, {50, 100, 150}, 48000, 4, p, t);
+    mirrored_batch<W4Store>(propane::bounds, {40, 100}, 49000, 4, p, t);
     conclude(p, t, {{1, 150, 3, 15}, {2, 50, 3, 10}});
 }
 

@@ -10,8 +10,10 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "all_different_dense.hpp"
 #include "all_different_value.hpp"
 #include "error.hpp"
 #include "propagator.hpp"
@@ -417,10 +419,60 @@ private:
                 return (((reach_[a] | free_reach_) >> b) & 1U) != 0;
             });
         }
+        if (dense_pays(s)) return prune_dense(s, removed);
         components(s);
         return prune(s, removed, [this](std::size_t a, std::size_t j) {
             const auto mine = static_cast<std::size_t>(match_[static_cast<std::size_t>(open_list_[a])]);
             return comp_[j] == comp_[mine];
+        });
+    }
+
+    // Whether DenseResidual's word operations cost less than a walk over
+    // the edges: when the open views hold, on average, one value or more
+    // in every other word of their hull. Sets dense_first_ and
+    // dense_words_ to that hull, in words of value indices.
+    bool dense_pays(const Store& s) {
+        std::int64_t lo = views_[static_cast<std::size_t>(open_list_[0])].min(s), hi = lo, edges = 0;
+        for (std::size_t a = 0; a < open_count_; ++a) {
+            const View& x = views_[static_cast<std::size_t>(open_list_[a])];
+            lo = std::min<std::int64_t>(lo, x.min(s));
+            hi = std::max<std::int64_t>(hi, x.max(s));
+            edges += x.size(s);
+        }
+        dense_first_ = static_cast<std::size_t>((lo - lo_) >> 6);
+        dense_words_ = static_cast<std::size_t>((hi - lo_) >> 6) + 1 - dense_first_;
+        return 2 * edges >= static_cast<std::int64_t>(open_count_ * dense_words_);
+    }
+
+    bool prune_dense(Store& s, bool& removed) {
+        const std::size_t k = open_count_, words = dense_words_;
+        const std::int64_t base = lo_ + 64 * static_cast<std::int64_t>(dense_first_);
+        dense_.reset(k, words);
+        for (std::size_t a = 0; a < k; ++a) {
+            const auto y = static_cast<std::size_t>(open_list_[a]);
+            std::uint64_t* row = dense_.row(a);
+            // A scaled view has no word of its own to copy: its bits() gathers
+            // value by value, each call over the whole domain.
+            if constexpr (std::is_same_v<View, AffineView>) {
+                std::fill_n(row, words, 0);
+                views_[y].for_each(s, [&](int v) {
+                    const auto j = static_cast<std::size_t>(v - base);
+                    row[j >> 6] |= std::uint64_t{1} << (j & 63);
+                });
+            } else {
+                for (std::size_t w = 0; w < words; ++w) row[w] = views_[y].bits(s, base + 64 * static_cast<std::int64_t>(w));
+            }
+            dense_.set_match(a, static_cast<std::size_t>(match_[y]) - 64 * dense_first_);
+        }
+        return dense_.prune([&](std::size_t a, std::size_t w, std::uint64_t gone) {
+            const View& x = views_[static_cast<std::size_t>(open_list_[a])];
+            for (; gone != 0; gone &= gone - 1) {
+                if (x.remove(s, static_cast<int>(base + 64 * static_cast<std::int64_t>(w) + std::countr_zero(gone))) ==
+                    Change::failed)
+                    return false;
+                removed = true;
+            }
+            return true;
         });
     }
 
@@ -480,6 +532,10 @@ private:
     // prune_by_masks: each open view's domain and matched value, as bits.
     std::vector<std::uint64_t> dom_, mine_;
     std::vector<int> rest_; // the open views that free values do not reach
+    // prune_dense: the graph as words, over the value words dense_first_ ..
+    // dense_first_ + dense_words_ - 1.
+    DenseResidual dense_;
+    std::size_t dense_first_ = 0, dense_words_ = 0;
     std::vector<int> open_list_; // views not fixed at this run
     std::size_t open_count_ = 0;
 };
