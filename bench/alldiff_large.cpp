@@ -32,7 +32,7 @@
 namespace {
 
 constexpr const char* usage_line =
-    "usage: alldiff_large [--n N]... [--rounds R] [--cap SECONDS] [--strength S]... [--help]";
+    "usage: alldiff_large [--n N]... [--rounds R] [--cap SECONDS] [--strength S]... [--no-gecode] [--help]";
 
 constexpr const char* help_text = R"(
 Finds the first solution of AllDifferent(x[0..n-1]), x[i] in 0..n-1, with
@@ -58,6 +58,7 @@ cap at a smaller n, and the table says so.
   --rounds R    rounds, 1 to 100 (default 3)
   --cap S       seconds, 1 to 100000 (default 20)
   --strength S  value, bounds or domain; repeat for several (default all)
+  --no-gecode   propane's rows only
   --help        print this help
 
 Exit status: 0 if every solution is right, 1 if one is not, 2 on bad
@@ -74,6 +75,7 @@ struct Options {
     int rounds = 3;
     double cap = 20;
     std::vector<propane::Consistency> strengths;
+    bool gecode = true;
 };
 
 template <int Lo, int Hi>
@@ -93,7 +95,9 @@ Options parse(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         int n = 0, cap = 0;
         propane::Consistency st{};
-        if (examples::parsed_option(argc, argv, i, "--n", "a size from 2 to 100000", parse_between<2, 100000>, n,
+        if (std::string_view(argv[i]) == "--no-gecode") {
+            o.gecode = false;
+        } else if (examples::parsed_option(argc, argv, i, "--n", "a size from 2 to 100000", parse_between<2, 100000>, n,
                                     usage_error)) {
             o.sizes.push_back(n);
         } else if (examples::parsed_option(argc, argv, i, "--cap", "seconds, 1 to 100000",
@@ -211,7 +215,7 @@ int main(int argc, char** argv) {
         for (const propane::Consistency st : o.strengths) {
             rows.push_back({n, "propane", st, false, {}, {}});
 #ifdef PROPANE_HAVE_GECODE
-            rows.push_back({n, "Gecode " GECODE_VERSION, st, true, {}, {}});
+            if (o.gecode) rows.push_back({n, "Gecode " GECODE_VERSION, st, true, {}, {}});
 #endif
         }
     int wrong = 0;

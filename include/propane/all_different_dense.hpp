@@ -87,9 +87,9 @@ public:
             for (std::size_t w = 0; w < w_; ++w) keep_[w] |= r[w];
         }
         for (std::size_t w = 0; w < w_; ++w) keep_[w] &= ~matched_[w];
+        if (first_pass() && reaches_root()) return true;
         columns();
         if (reach_free()) return true;
-        first_pass();
         return second_pass(doomed);
     }
 
@@ -154,8 +154,41 @@ private:
         return reached == k_;
     }
 
+    // Whether every view reaches view 0, when view 0 reaches every view
+    // (first_pass() said so): then the views form one component, every
+    // edge stays, and the columns are not needed. Found in rounds over the
+    // rows, each adding the views that hold a matched value of a view
+    // already in: one round when the domains are alike, as in a dive that
+    // fixes views in order. A graph that needs many rounds gives up after
+    // about as many word operations as the columns would cost.
+    bool reaches_root() {
+        std::fill_n(unvisited_.begin(), w_, 0);
+        std::fill_n(unseen_.begin(), kw_, 0);
+        unvisited_[match_[0] >> 6] |= bit(match_[0]);
+        unseen_[0] = 1;
+        std::size_t in = 1, work = 0;
+        const std::size_t budget = 8 * k_ * w_;
+        for (bool grew = true; grew && work <= budget;) {
+            grew = false;
+            for (std::size_t a = 1; a < k_; ++a) {
+                if ((unseen_[a >> 6] & bit(a)) != 0) continue;
+                const std::uint64_t* r = row(a);
+                std::size_t w = 0;
+                while (w < w_ && (r[w] & unvisited_[w]) == 0) ++w;
+                work += w + 1;
+                if (w == w_) continue;
+                unseen_[a >> 6] |= bit(a);
+                unvisited_[match_[a] >> 6] |= bit(match_[a]);
+                grew = true;
+                ++in;
+            }
+        }
+        return in == k_;
+    }
+
     // Depth-first along the rows; order_ gets the views as they finish.
-    void first_pass() {
+    // True when the first tree, from view 0, holds every view.
+    bool first_pass() {
         std::copy_n(matched_.begin(), w_, unvisited_.begin());
         std::size_t finished = 0;
         for (std::size_t root = 0; root < k_; ++root) {
@@ -181,7 +214,9 @@ private:
                 stack_[top] = static_cast<std::size_t>(owner_[j]);
                 cursor_[top++] = 0;
             }
+            if (root == 0 && finished == k_) return true;
         }
+        return false;
     }
 
     // Depth-first along the columns, latest finished first: each tree is a
