@@ -166,7 +166,7 @@ struct Model {
             for (int v = lo[u(i)]; v <= hi[u(i)]; ++v)
                 if (!std::binary_search(values[u(i)].begin(), values[u(i)].end(), v))
                     list << (list.tellp() > 0 ? ", " : "") << v;
-            if (list.tellp() > 0) holes << "for (int v : {" << list.str() << "}) s.remove(x" << i << ".index(), v);\n";
+            if (list.tellp() > 0) holes << "for (int v : {" << list.str() << "}) s.remove(x" << i << ", v);\n";
         }
         if (!holes_after_posting) o << holes.str();
         for (const ConSpec& c : cons) {
@@ -317,7 +317,8 @@ std::vector<IntVar> build(Store& s, const Model& m) {
         for (int i = 0; i < m.n(); ++i) {
             const auto& keep = m.values[Model::u(i)];
             for (int v = m.lo[Model::u(i)]; v <= m.hi[Model::u(i)]; ++v)
-                if (!std::binary_search(keep.begin(), keep.end(), v)) s.remove(i, v);
+                if (!std::binary_search(keep.begin(), keep.end(), v))
+                    CHECK(s.remove(xs[Model::u(i)], v) != propane::Change::failed);
         }
     };
     if (!m.holes_after_posting) remove_holes();

@@ -24,7 +24,7 @@ using propane::PropStatus;
 // store it is run on, so a clone's work can be told apart from the original's.
 class Counter : public propane::PropagatorBase<S, Counter> {
 public:
-    explicit Counter(int var) : var_(var) {}
+    explicit Counter(propane::IntVar var) : var_(var) {}
 
     PropStatus propagate(S& s) override {
         ++runs;
@@ -37,7 +37,7 @@ public:
     std::vector<int> history;
 
 private:
-    int var_;
+    propane::IntVar var_;
 };
 
 Counter& as_counter(propane::Propagator<S>& p) {
@@ -49,9 +49,10 @@ Counter& as_counter(propane::Propagator<S>& p) {
 TEST_CASE("clone copies the dynamic type and its state") {
     S s;
     const propane::IntVar x = s.int_var(0, 9);
-    Counter original(x.index());
-    original.propagate(s);
-    original.propagate(s);
+    S other = s;
+    Counter original(x);
+    CHECK(original.propagate(s) == PropStatus::fix);
+    CHECK(original.propagate(s) == PropStatus::fix);
     original.pending() = {4, 2};
     CHECK(s.domain(x).max() == 7);
 
@@ -72,18 +73,18 @@ TEST_CASE("clone copies the dynamic type and its state") {
     CHECK(c.pending() == std::vector<int>{4, 2, 8});
     CHECK(original.pending().empty());
 
-    S other;
-    const propane::IntVar y = other.int_var(0, 3);
-    REQUIRE(y.index() == x.index());
+    // A copy of the store before any run, where x is 0..3: the clone runs
+    // there as it would in a search thread's copy.
+    CHECK(other.remove_above(x, 3) == propane::Change::bounds);
     CHECK(c.propagate(other) == PropStatus::fix);
     CHECK(c.runs == 3);
     CHECK(c.history == std::vector<int>{9, 8, 3});
-    CHECK(other.domain(y).max() == 2);
+    CHECK(other.domain(x).max() == 2);
     CHECK(original.runs == 2);
     CHECK(original.history == std::vector<int>{9, 8});
     CHECK(s.domain(x).max() == 7);
 
-    original.propagate(s);
+    CHECK(original.propagate(s) == PropStatus::fix);
     CHECK(original.history == std::vector<int>{9, 8, 7});
     CHECK(c.history == std::vector<int>{9, 8, 3});
 
@@ -98,7 +99,7 @@ TEST_CASE("clone copies the dynamic type and its state") {
 TEST_CASE("pending is per propagator") {
     S s;
     const propane::IntVar x = s.int_var(0, 9);
-    Counter a(x.index()), b(x.index());
+    Counter a(x), b(x);
     a.pending().push_back(1);
     a.pending().push_back(3);
     CHECK(b.pending().empty());
@@ -107,15 +108,15 @@ TEST_CASE("pending is per propagator") {
     CHECK(b.pending() == std::vector<int>{7});
 
     // Through a store: each subscription's tag goes to its own propagator.
-    const int ia = s.add_propagator(std::make_unique<Counter>(x.index()));
-    const int ib = s.add_propagator(std::make_unique<Counter>(x.index()));
+    const int ia = s.add_propagator(std::make_unique<Counter>(x));
+    const int ib = s.add_propagator(std::make_unique<Counter>(x));
     const propane::IntVar y = s.int_var(0, 9);
     s.subscribe(y, ia, propane::Event::domain, 10);
     s.subscribe(y, ib, propane::Event::fixed, 20);
-    s.remove(y.index(), 5);
+    CHECK(s.remove(y, 5) != propane::Change::failed);
     CHECK(s.propagator(ia).pending() == std::vector<int>{10});
     CHECK(s.propagator(ib).pending().empty());
-    s.assign(y.index(), 6);
+    CHECK(s.assign(y, 6) != propane::Change::failed);
     CHECK(s.propagator(ia).pending() == std::vector<int>{10, 10});
     CHECK(s.propagator(ib).pending() == std::vector<int>{20});
 }

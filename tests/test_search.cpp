@@ -167,7 +167,8 @@ std::vector<IntVar> build(Store& s, const Model& m) {
     auto xs = s.int_vars(m.n, 0, range - 1);
     for (int i = 0; i < m.n; ++i)
         for (int v = 0; v < range; ++v)
-            if (!((m.dom[static_cast<std::size_t>(i)] >> v) & 1U)) s.remove(i, v);
+            if (!((m.dom[static_cast<std::size_t>(i)] >> v) & 1U))
+                CHECK(s.remove(xs[static_cast<std::size_t>(i)], v) != propane::Change::failed);
     for (const ConSpec& c : m.cons) switch (c.kind) {
         case Kind::var: s.post(propane::all_different(make_views<IntVar>(xs, c.views), c.strength)); break;
         case Kind::offset:
@@ -455,7 +456,7 @@ TEST_CASE("a visitor that stops after k solutions") {
             // The search's root is then the caller's level, not level 0: it
             // must pop back to it and no further.
             m.s.push_level();
-            m.s.remove(m.q[0].index(), 0);
+            CHECK(m.s.remove(m.q[0], 0) != propane::Change::failed);
             REQUIRE(m.s.propagate());
             std::erase_if(allowed, [](const Tuple& t) { return t[0] == 0; });
         }

@@ -293,7 +293,7 @@ Built build(const Model& m) {
     b.xs = b.s.int_vars(m.n, 0, range - 1);
     for (int i = 0; i < m.n; ++i)
         for (int v = 0; v < range; ++v)
-            if (!((m.dom[at(i)] >> v) & 1U)) b.s.remove(i, v);
+            if (!((m.dom[at(i)] >> v) & 1U)) CHECK(b.s.remove(b.xs[at(i)], v) != propane::Change::failed);
     auto post = [&]<class View>(std::type_identity<View>, const Con& c) {
         b.s.post(propane::all_different(views<View>(b.xs, c.terms), c.strength));
     };
@@ -403,7 +403,7 @@ Queens queens(int n, propane::Consistency strength = propane::bounds, bool pushe
     REQUIRE(m.store.propagate());
     if (pushed) {
         m.store.push_level();
-        m.store.remove(m.q[0].index(), 0);
+        CHECK(m.store.remove(m.q[0], 0) != propane::Change::failed);
         REQUIRE(m.store.propagate());
     }
     return m;

@@ -120,7 +120,7 @@ TEST_CASE_TEMPLATE("int_var and int_vars", S, STORES) {
     CHECK(b.index() == 5);
     CHECK_NOTHROW(s.check(b));
     // Updates go to the right variable.
-    s.remove(b.index(), 1);
+    CHECK(s.remove(b, 1) != propane::Change::failed);
     CHECK(s.domain(b).fixed());
     CHECK(s.domain(a).size() == 11);
 }
@@ -187,25 +187,25 @@ TEST_CASE_TEMPLATE("each change wakes exactly the matching subscribers", S, STOR
         switch (std::uniform_int_distribution<int>(0, 5)(rng)) {
         case 0:
         case 1:
-            got = s.remove(x.index(), v);
+            got = s.remove(x, v);
             after.erase(v);
             break;
         case 2:
-            got = s.remove_below(x.index(), v);
+            got = s.remove_below(x, v);
             after.erase(after.begin(), after.lower_bound(v));
             break;
         case 3:
-            got = s.remove_above(x.index(), v);
+            got = s.remove_above(x, v);
             after.erase(after.upper_bound(v), after.end());
             break;
         case 4:
-            got = s.assign(x.index(), v);
+            got = s.assign(x, v);
             after = after.count(v) ? Ref{v} : Ref{};
             break;
         default: {
             typename S::domain_type mask(v - 3, v + 3);
-            mask.remove(v);
-            got = s.intersect(x.index(), mask);
+            CHECK(mask.remove(v) != propane::Change::failed);
+            got = s.intersect(x, mask);
             Ref kept;
             for (int w : after)
                 if (mask.contains(w)) kept.insert(w);
@@ -220,7 +220,9 @@ TEST_CASE_TEMPLATE("each change wakes exactly the matching subscribers", S, STOR
         const bool wake_domain = want == Change::domain || want == Change::bounds || want == Change::fixed;
         const bool wake_bounds = want == Change::bounds || want == Change::fixed;
         const bool wake_fixed = want == Change::fixed;
-        CHECK(s.propagate());
+        // A failed update fails the store until its level is popped.
+        CHECK(s.propagate() == (want != Change::failed));
+        CHECK(s.failed() == (want == Change::failed));
         CHECK(probe(s, on_domain).runs == runs_before[0] + wake_domain);
         CHECK(probe(s, on_bounds).runs == runs_before[1] + wake_bounds);
         CHECK(probe(s, on_fixed).runs == runs_before[2] + wake_fixed);
@@ -230,8 +232,8 @@ TEST_CASE_TEMPLATE("each change wakes exactly the matching subscribers", S, STOR
         if (wake_bounds) CHECK(probe(s, on_bounds).seen.back() == std::vector<int>{20});
         if (wake_fixed) CHECK(probe(s, on_fixed).seen.back() == std::vector<int>{30});
 
-        if (ref.size() == 1) {
-            // Backtracking restores x and wakes nobody.
+        if (ref.size() == 1 || want == Change::failed) {
+            // Backtracking restores x, clears a failure and wakes nobody.
             s.pop_level();
             const std::uint64_t before_pop = s.propagations();
             CHECK(s.propagate());
@@ -246,7 +248,7 @@ TEST_CASE_TEMPLATE("each change wakes exactly the matching subscribers", S, STOR
 
     // And y's subscriptions, with one propagator on all three events: a
     // fixing change fires all three, each appending its tag.
-    s.assign(y.index(), 5);
+    CHECK(s.assign(y, 5) != propane::Change::failed);
     CHECK(s.propagate());
     CHECK(sorted(probe(s, on_y).seen.back()) == std::vector<int>{40, 41, 42});
 }
@@ -264,13 +266,12 @@ TEST_CASE_TEMPLATE("a propagator is queued once however many events fire", S, ST
     CHECK(s.propagate());
     const std::uint64_t props = s.propagations();
 
-    s.remove(y.index(), 10);       // domain on y
-    s.remove(x.index(), 20);       // domain on x
-    s.remove(x.index(), 20);       // none: fires nothing
-    s.remove_below(x.index(), 3);  // bounds on x
-    s.remove(y.index(), 11);       // domain on y
-    s.assign(y.index(), 30);       // fixed on y
-    s.assign(y.index(), 31);       // failed: fires nothing
+    CHECK(s.remove(y, 10) == Change::domain);      // domain on y
+    CHECK(s.remove(x, 20) == Change::domain);      // domain on x
+    CHECK(s.remove(x, 20) == Change::none);        // none: fires nothing
+    CHECK(s.remove_below(x, 3) == Change::bounds); // bounds on x
+    CHECK(s.remove(y, 11) == Change::domain);      // domain on y
+    CHECK(s.assign(y, 30) == Change::fixed);       // fixed on y
     CHECK(s.propagate());
     CHECK(s.propagations() == props + 3);
     CHECK(probe(s, p).runs == 2);
@@ -283,6 +284,12 @@ TEST_CASE_TEMPLATE("a propagator is queued once however many events fire", S, ST
     // Nothing left over for the next round.
     CHECK(s.propagate());
     CHECK(s.propagations() == props + 3);
+    // A failed update fires nothing (and fails the level).
+    s.push_level();
+    CHECK(s.assign(y, 31) == Change::failed);
+    CHECK_FALSE(s.propagate());
+    CHECK(s.propagations() == props + 3);
+    s.pop_level();
 }
 
 TEST_CASE_TEMPLATE("a failing propagator empties the queue", S, STORES) {
@@ -302,8 +309,8 @@ TEST_CASE_TEMPLATE("a failing propagator empties the queue", S, STORES) {
     // Inside a level, as search fails; below the first level a failure is
     // permanent (see the next test case).
     s.push_level();
-    s.remove(x.index(), 5);
-    s.remove(x.index(), 6);
+    CHECK(s.remove(x, 5) != propane::Change::failed);
+    CHECK(s.remove(x, 6) != propane::Change::failed);
     CHECK_FALSE(s.propagate());
     CHECK(s.propagations() == props + 1);
     CHECK(probe(s, failing).runs == 2);
@@ -311,8 +318,10 @@ TEST_CASE_TEMPLATE("a failing propagator empties the queue", S, STORES) {
     CHECK(probe(s, failing).pending().empty());
     CHECK(probe(s, later).pending().empty());
 
-    // Nothing scheduled: nothing runs.
-    CHECK(s.propagate());
+    // Nothing scheduled: nothing runs, and the level stays failed until it
+    // is popped.
+    CHECK(s.failed());
+    CHECK_FALSE(s.propagate());
     CHECK(s.propagations() == props + 1);
     s.pop_level();
     CHECK(s.propagate());
@@ -320,7 +329,7 @@ TEST_CASE_TEMPLATE("a failing propagator empties the queue", S, STORES) {
     CHECK_FALSE(s.failed());
 
     // Both can be queued again, and see only the new tags.
-    s.remove(x.index(), 7);
+    CHECK(s.remove(x, 7) != propane::Change::failed);
     CHECK(s.propagate());
     CHECK(probe(s, failing).runs == 3);
     CHECK(probe(s, later).runs == 2);
@@ -341,7 +350,7 @@ TEST_CASE_TEMPLATE("a failure below the first level is permanent", S, STORES) {
     // fixpoint, even with an empty queue or a propagator that would agree.
     fail = false;
     CHECK_FALSE(s.propagate());
-    s.remove(x.index(), 3);
+    CHECK(s.remove(x, 3) != propane::Change::failed);
     CHECK_FALSE(s.propagate());
     s.push_level();
     CHECK_FALSE(s.propagate());
@@ -368,7 +377,7 @@ TEST_CASE_TEMPLATE("a level restores the queue it was pushed with", S, STORES) {
     // Work queued inside a level (a tag for a change that pop_level undoes)
     // does not outlive it.
     s.push_level();
-    s.remove(x.index(), 0);
+    CHECK(s.remove(x, 0) != propane::Change::failed);
     s.pop_level();
     CHECK(s.propagate());
     CHECK(s.propagations() == props + 1);
@@ -404,7 +413,7 @@ TEST_CASE_TEMPLATE("defer runs a propagator again once no other is queued", S, S
     // lose the tag.
     const int b = add_probe(s, [&order, x](S& st, Probe<S>&) {
         order.push_back(2);
-        st.remove(x.index(), 4);
+        CHECK(st.remove(x, 4) != propane::Change::failed);
         return PropStatus::fix;
     });
     s.subscribe(x, staged, Event::domain, 7);
@@ -428,9 +437,10 @@ TEST_CASE_TEMPLATE("a failure empties the deferred queue too", S, STORES) {
     CHECK_FALSE(s.propagate());
     CHECK(probe(s, staged).runs == 1);
     CHECK(probe(s, failing).runs == 1);
-    // Nothing is left queued: a second propagate() runs nothing.
+    // Nothing is left queued: a second propagate() runs nothing (and the
+    // level is still failed).
     const auto runs = s.propagations();
-    CHECK(s.propagate());
+    CHECK_FALSE(s.propagate());
     CHECK(s.propagations() == runs);
     CHECK(probe(s, staged).runs == 1);
 }
@@ -443,12 +453,12 @@ TEST_CASE_TEMPLATE("updates made by a running propagator", S, STORES) {
     // Subscribed untagged to the variable it prunes: its own removal must
     // not queue it again (were it requeued, it would run until a is fixed).
     const int self = add_probe(s, [a](S& st, Probe<S>&) {
-        if (!st.domain(a).fixed()) st.remove(a.index(), st.domain(a).max());
+        if (!st.domain(a).fixed()) CHECK(st.remove(a, st.domain(a).max()) != propane::Change::failed);
         return PropStatus::fix;
     });
     // Tagged: its own removal leaves a tag, so it runs once more.
     const int tagged = add_probe(s, [b](S& st, Probe<S>&) {
-        st.remove(b.index(), 16);
+        CHECK(st.remove(b, 16) != propane::Change::failed);
         return PropStatus::fix;
     });
     const int watcher = add_probe(s);
@@ -465,7 +475,7 @@ TEST_CASE_TEMPLATE("updates made by a running propagator", S, STORES) {
     CHECK(probe(s, watcher).runs == 1);
 
     // Another propagator's update wakes the watcher.
-    s.remove(trigger.index(), 0);
+    CHECK(s.remove(trigger, 0) != propane::Change::failed);
     CHECK(s.propagate());
     CHECK(probe(s, self).runs == 2);
     CHECK(s.domain(a).max() == 18);
@@ -480,7 +490,7 @@ TEST_CASE_TEMPLATE("propagation runs to a fixpoint", S, STORES) {
         const IntVar from = xs[i], to = xs[i + 1];
         const int id = add_probe(s, [from, to](S& st, Probe<S>&) {
             if (!st.domain(from).fixed()) return PropStatus::fix;
-            return st.assign(to.index(), st.domain(from).value()) == Change::failed ? PropStatus::failed
+            return st.assign(to, st.domain(from).value()) == Change::failed ? PropStatus::failed
                                                                                        : PropStatus::fix;
         });
         s.subscribe(from, id, Event::fixed);
@@ -488,15 +498,15 @@ TEST_CASE_TEMPLATE("propagation runs to a fixpoint", S, STORES) {
     CHECK(s.propagate());
     const std::uint64_t props = s.propagations();
     s.push_level();
-    s.assign(xs[0].index(), 4);
+    CHECK(s.assign(xs[0], 4) != propane::Change::failed);
     CHECK(s.propagate());
     for (const IntVar x : xs) CHECK(s.domain(x).value() == 4);
     CHECK(s.propagations() == props + xs.size() - 1);
     s.pop_level();
 
     s.push_level();
-    s.remove(xs.back().index(), 7);
-    s.assign(xs[0].index(), 7);
+    CHECK(s.remove(xs.back(), 7) != propane::Change::failed);
+    CHECK(s.assign(xs[0], 7) != propane::Change::failed);
     CHECK_FALSE(s.propagate());
     s.pop_level();
     int runs = 0;
@@ -517,9 +527,9 @@ TEST_CASE_TEMPLATE("posting while propagators are queued keeps them all", S, STO
     }
     CHECK(s.propagate());
     // Move the ring's head off slot 0.
-    s.remove(v[0].index(), 1);
+    CHECK(s.remove(v[0], 1) != propane::Change::failed);
     CHECK(s.propagate());
-    for (int k = 0; k < 3; ++k) s.remove(v[static_cast<std::size_t>(k)].index(), 2);
+    for (int k = 0; k < 3; ++k) CHECK(s.remove(v[static_cast<std::size_t>(k)], 2) != propane::Change::failed);
     const int late = add_probe(s);
     CHECK(s.propagate());
     CHECK(probe(s, ids[0]).runs == 3);
@@ -527,7 +537,7 @@ TEST_CASE_TEMPLATE("posting while propagators are queued keeps them all", S, STO
     CHECK(probe(s, ids[2]).runs == 2);
     CHECK(probe(s, late).runs == 1);
     // And every one can still be woken afterwards.
-    for (int k = 0; k < 3; ++k) s.remove(v[static_cast<std::size_t>(k)].index(), 3);
+    for (int k = 0; k < 3; ++k) CHECK(s.remove(v[static_cast<std::size_t>(k)], 3) != propane::Change::failed);
     CHECK(s.propagate());
     CHECK(probe(s, ids[0]).runs == 4);
     CHECK(probe(s, ids[1]).runs == 3);
@@ -551,7 +561,7 @@ TEST_CASE_TEMPLATE("post hands the store to the constraint", S, STORES) {
     CHECK(id == 0);
     CHECK(s.num_propagators() == 1);
     CHECK(s.propagate());
-    s.assign(x.index(), 2);
+    CHECK(s.assign(x, 2) != propane::Change::failed);
     CHECK(s.propagate());
     CHECK(probe(s, id).seen.back() == std::vector<int>{9});
     S other;
@@ -565,7 +575,7 @@ TEST_CASE_TEMPLATE("a copied store is independent of its original", S, STORES) {
     const int cell = s.new_cell(11);
     // y < x, on x's bounds.
     const int less = add_probe(s, [x, y](S& st, Probe<S>&) {
-        return st.remove_above(y.index(), st.domain(x).max() - 1) == Change::failed ? PropStatus::failed
+        return st.remove_above(y, st.domain(x).max() - 1) == Change::failed ? PropStatus::failed
                                                                                       : PropStatus::fix;
     });
     s.subscribe(x, less, Event::bounds, 5);
@@ -576,7 +586,7 @@ TEST_CASE_TEMPLATE("a copied store is independent of its original", S, STORES) {
 
     SUBCASE("copy construction") {
         S t = s;
-        t.remove_above(x.index(), 100);
+        CHECK(t.remove_above(x, 100) != propane::Change::failed);
         t.set_cell(cell, 12);
         CHECK(t.propagate());
         CHECK(t.domain(y).max() == 99);
@@ -589,7 +599,7 @@ TEST_CASE_TEMPLATE("a copied store is independent of its original", S, STORES) {
         CHECK(probe(s, less).runs == 1);
         CHECK(s.propagations() == props0);
         // And the other way round.
-        s.remove_above(x.index(), 60);
+        CHECK(s.remove_above(x, 60) != propane::Change::failed);
         CHECK(s.propagate());
         CHECK(s.domain(y).max() == 59);
         CHECK(t.domain(x).max() == 100);
@@ -601,7 +611,7 @@ TEST_CASE_TEMPLATE("a copied store is independent of its original", S, STORES) {
         t.int_var(5, 6);
         t = s;
         CHECK(t.num_vars() == 2);
-        t.remove_above(x.index(), 100);
+        CHECK(t.remove_above(x, 100) != propane::Change::failed);
         CHECK(t.propagate());
         CHECK(t.domain(y).max() == 99);
         CHECK(s.domain(y) == y0);
@@ -613,7 +623,7 @@ TEST_CASE_TEMPLATE("a copied store is independent of its original", S, STORES) {
     }
     SUBCASE("queue and trail are copied, then go their own ways") {
         s.push_level();
-        s.remove_above(x.index(), 80); // queues `less` in s
+        CHECK(s.remove_above(x, 80) != propane::Change::failed); // queues `less` in s
         s.set_cell(cell, 13);
         S t = s;
         CHECK(t.propagate());
@@ -636,7 +646,7 @@ TEST_CASE_TEMPLATE("a copied store is independent of its original", S, STORES) {
     }
     SUBCASE("a moved store keeps its propagators") {
         S t = std::move(s);
-        t.remove_above(x.index(), 50);
+        CHECK(t.remove_above(x, 50) != propane::Change::failed);
         CHECK(t.propagate());
         CHECK(t.domain(y).max() == 49);
         CHECK(probe(t, less).runs == 2);

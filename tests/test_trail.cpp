@@ -276,25 +276,25 @@ void random_update(Model<D>& m, std::mt19937& rng) {
     case 0:
     case 1: {
         const int v = pick();
-        c = m.s.remove(x.index(), v);
+        c = m.s.remove(x, v);
         after.erase(v);
         break;
     }
     case 2: {
         const int v = pick();
-        c = m.s.remove_below(x.index(), v);
+        c = m.s.remove_below(x, v);
         after.erase(after.begin(), after.lower_bound(v));
         break;
     }
     case 3: {
         const int v = pick();
-        c = m.s.remove_above(x.index(), v);
+        c = m.s.remove_above(x, v);
         after.erase(after.upper_bound(v), after.end());
         break;
     }
     case 4: {
         const int v = pick();
-        c = m.s.assign(x.index(), v);
+        c = m.s.assign(x, v);
         after = after.count(v) ? Ref{v} : Ref{};
         break;
     }
@@ -304,8 +304,8 @@ void random_update(Model<D>& m, std::mt19937& rng) {
         const int mhi = mlo + std::uniform_int_distribution<int>(0, 150)(rng);
         propane::BitDomain<propane::dynamic> mask(mlo, mhi);
         for (int v = mlo; v <= mhi; ++v)
-            if (v != mlo && std::uniform_int_distribution<int>(0, 3)(rng) == 0) mask.remove(v);
-        c = m.s.intersect(x.index(), mask);
+            if (v != mlo && std::uniform_int_distribution<int>(0, 3)(rng) == 0) CHECK(mask.remove(v) != propane::Change::failed);
+        c = m.s.intersect(x, mask);
         Ref kept;
         for (int v : after)
             if (mask.contains(v)) kept.insert(v);
@@ -419,11 +419,11 @@ TEST_CASE_TEMPLATE("store: level-0 changes are permanent", D, STORE_DOMAINS) {
     const propane::IntVar x = s.int_var(0, hi);
     const int c = s.new_cell(5);
 
-    s.remove(x.index(), 3);
+    CHECK(s.remove(x, 3) != propane::Change::failed);
     s.set_cell(c, 6);
     s.push_level();
-    s.remove(x.index(), 4);
-    s.remove_above(x.index(), hi - 1);
+    CHECK(s.remove(x, 4) != propane::Change::failed);
+    CHECK(s.remove_above(x, hi - 1) != propane::Change::failed);
     s.set_cell(c, 7);
     s.pop_level();
     CHECK_FALSE(s.domain(x).contains(3));
@@ -433,13 +433,13 @@ TEST_CASE_TEMPLATE("store: level-0 changes are permanent", D, STORE_DOMAINS) {
 
     // Again after levels came and went, so that the variable and the cell
     // carry stamps of levels that no longer exist.
-    s.remove_below(x.index(), 2);
+    CHECK(s.remove_below(x, 2) != propane::Change::failed);
     s.set_cell(c, 8);
     s.push_level();
     s.push_level();
-    s.remove(x.index(), 10);
+    CHECK(s.remove(x, 10) != propane::Change::failed);
     s.pop_level();
-    s.remove(x.index(), 11);
+    CHECK(s.remove(x, 11) != propane::Change::failed);
     s.set_cell(c, 9);
     s.pop_level();
     CHECK(s.domain(x).min() == 2);
@@ -460,19 +460,19 @@ TEST_CASE_TEMPLATE("store: a variable saved before a nested level is restored pa
     const D x0 = s.domain(x), y0 = s.domain(y);
 
     s.push_level();
-    s.remove(x.index(), 1);
+    CHECK(s.remove(x, 1) != propane::Change::failed);
     s.set_cell(c, 1);
     s.push_level();
-    s.remove(x.index(), hi);
-    s.assign(y.index(), 2);
+    CHECK(s.remove(x, hi) != propane::Change::failed);
+    CHECK(s.assign(y, 2) != propane::Change::failed);
     s.set_cell(c, 2);
     s.pop_level();
     CHECK_FALSE(s.domain(x).contains(1));
     CHECK(s.domain(x).contains(hi));
     CHECK(s.domain(y) == y0);
     CHECK(s.cell(c) == 1);
-    s.remove(x.index(), 0);
-    s.remove(y.index(), -5);
+    CHECK(s.remove(x, 0) != propane::Change::failed);
+    CHECK(s.remove(y, -5) != propane::Change::failed);
     s.set_cell(c, 3);
     s.pop_level();
     CHECK(s.domain(x) == x0);

@@ -203,7 +203,7 @@ IntVar holey_var(S& s, std::mt19937& rng, int lo, int hi) {
     const IntVar x = s.int_var(lo, hi);
     std::bernoulli_distribution drop(std::uniform_int_distribution<int>(0, 3)(rng) * 0.25);
     for (std::int64_t v = lo; v <= hi; ++v)
-        if (s.domain(x).size() > 1 && drop(rng)) s.remove(x.index(), static_cast<int>(v));
+        if (s.domain(x).size() > 1 && drop(rng)) CHECK(s.remove(x, static_cast<int>(v)) != propane::Change::failed);
     return x;
 }
 

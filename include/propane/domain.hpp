@@ -34,7 +34,11 @@ namespace propane {
 // What an update did, ordered by strength: each level implies the ones
 // before it (a fixed domain also changed its bounds), which lets the store
 // map a change onto event classes with one comparison.
-enum class Change : std::uint8_t { none, domain, bounds, fixed, failed };
+//
+// [[nodiscard]] on the type makes every update that returns it nodiscard: a
+// failed update dropped on the floor was how a clashing Sudoku given went
+// unnoticed. (The store also remembers the failure; see Store.)
+enum class [[nodiscard]] Change : std::uint8_t { none, domain, bounds, fixed, failed };
 
 inline constexpr std::size_t dynamic = std::numeric_limits<std::size_t>::max();
 
@@ -148,6 +152,21 @@ inline word low_mask(int bits) noexcept { // bits in [0, 64]
     return bits >= word_bits ? ~word{0} : (word{1} << bits) - 1;
 }
 
+// v - base for any 64-bit v, wrapping instead of overflowing: read as
+// unsigned, an offset below the base is huge, so one unsigned comparison
+// with the width tests both ends.
+constexpr std::uint64_t offset_of(std::int64_t v, int base) noexcept {
+    return static_cast<std::uint64_t>(v) - static_cast<std::uint64_t>(std::int64_t{base});
+}
+
+// v clamped to +-2^40, where subtracting an int base cannot overflow. Every
+// domain lies within [-2^31, 2^32), so the clamp changes no answer about
+// it: callers may pass any 64-bit value.
+constexpr std::int64_t clamp_far(std::int64_t v) noexcept {
+    constexpr std::int64_t far = std::int64_t{1} << 40;
+    return v < -far ? -far : (v > far ? far : v);
+}
+
 } // namespace detail
 
 template <std::size_t Words>
@@ -194,7 +213,7 @@ public:
     // a value is in a domain is as good as random to a branch predictor, and
     // propagators ask it of many domains in a row.
     bool contains(std::int64_t v) const noexcept {
-        const auto off = static_cast<std::uint64_t>(v - base_);
+        const std::uint64_t off = detail::offset_of(v, base_);
         const std::size_t i = std::min<std::uint64_t>(off >> 6, words() - 1);
         return ((bits_.data()[i] >> (off & 63)) & 1U) & static_cast<unsigned>(off < 64 * words());
     }
@@ -246,24 +265,35 @@ public:
 
     // Smallest value greater than v (precondition: v < max()). v is 64-bit so
     // views can ask about values their own arithmetic puts outside int.
+    // Outside the precondition the answer is max(), never a read past the
+    // words.
     int next(std::int64_t v) const noexcept {
         const word* w = bits_.data();
-        std::int64_t off = v - base_ + 1;
+        const std::int64_t off = detail::clamp_far(v) - base_ + 1;
         if (off < 0) return min();
         auto i = static_cast<std::size_t>(off >> 6);
+        if (i >= words()) return max();
         word rest = w[i] & ~detail::low_mask(static_cast<int>(off & 63));
-        while (rest == 0) rest = w[++i];
+        while (rest == 0) {
+            if (++i == words()) return max();
+            rest = w[i];
+        }
         return value_of(i, std::countr_zero(rest));
     }
 
-    // Largest value smaller than v (precondition: v > min()).
+    // Largest value smaller than v (precondition: v > min()); min() outside
+    // it.
     int prev(std::int64_t v) const noexcept {
         const word* w = bits_.data();
-        const std::int64_t off = v - base_ - 1;
+        const std::int64_t off = detail::clamp_far(v) - base_ - 1;
         if (off >= std::int64_t(64 * words())) return max();
+        if (off < 0) return min();
         auto i = static_cast<std::size_t>(off >> 6);
         word rest = w[i] & detail::low_mask(static_cast<int>(off & 63) + 1);
-        while (rest == 0) rest = w[--i];
+        while (rest == 0) {
+            if (i-- == 0) return min();
+            rest = w[i];
+        }
         return value_of(i, 63 - std::countl_zero(rest));
     }
 
@@ -323,7 +353,7 @@ public:
         if constexpr (Words == 1) {
             // The commonest update on the commonest width, in a dozen
             // instructions: the bounds tests need no scan of other words.
-            const auto off = static_cast<std::uint64_t>(v - base_);
+            const std::uint64_t off = detail::offset_of(v, base_);
             if (off >= 64) return Change::none;
             const word old = bits_.w[0], bit = word{1} << off;
             if ((old & bit) == 0) return Change::none;
@@ -338,16 +368,16 @@ public:
             const unsigned single = static_cast<unsigned>((rest & (rest - 1)) == 0);
             return static_cast<Change>(static_cast<unsigned>(Change::domain) + at_end + single);
         }
-        const std::int64_t off = v - base_;
-        if (off < 0 || off >= std::int64_t(64 * words())) return Change::none;
+        const std::uint64_t off = detail::offset_of(v, base_);
+        if (off >= 64 * words()) return Change::none;
         word* w = bits_.data();
         const auto i = static_cast<std::size_t>(off >> 6);
         const word bit = word{1} << (off & 63);
         if ((w[i] & bit) == 0) return Change::none;
         bool lowest, highest;
         if constexpr (is_dynamic) {
-            lowest = off == bits_.lo;
-            highest = off == bits_.hi;
+            lowest = static_cast<std::int64_t>(off) == bits_.lo;
+            highest = static_cast<std::int64_t>(off) == bits_.hi;
         } else {
             lowest = (w[i] & (bit - 1)) == 0 && all_zero(0, i);
             highest = (w[i] & ~(bit | (bit - 1))) == 0 && all_zero(i + 1, words());
@@ -449,7 +479,7 @@ public:
     // The 64 membership bits for the values start .. start + 63 (bit k is
     // start + k), wherever start falls relative to this domain's words.
     word bits_from(std::int64_t start) const noexcept {
-        const std::int64_t off = start - base_;
+        const std::int64_t off = detail::clamp_far(start) - base_;
         if constexpr (Words == 1) {
             // Without branches: where start falls varies from view to view.
             const word w = bits_.w[0];

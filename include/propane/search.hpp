@@ -15,6 +15,13 @@
 // Either way the store is back at its root state when the search ends, is
 // stopped, or is destroyed (an exception from a visitor included).
 //
+// Rules the search checks (model_error when broken): one search runs on a
+// store at a time (from its first next() until it ends); while it runs,
+// nothing may post to the store or push or pop its levels; a search whose
+// store was moved from, assigned over or destroyed throws from next()
+// instead of touching it. Several searches may exist over one store and run
+// one after the other.
+//
 // The strategy's variable and value choosers are template parameters: a
 // built-in choice (an enum, dispatched by a switch) or any callable, so a
 // user's chooser is inlined rather than called through a pointer.
@@ -39,6 +46,7 @@
 
 #include "error.hpp"
 #include "stats.hpp"
+#include "store.hpp"
 #include "view.hpp"
 
 namespace propane {
@@ -221,6 +229,15 @@ private:
 
 namespace detail {
 
+// a + b for a time, saturating at the largest representable instead of
+// overflowing (a period of nanoseconds::max() means "never").
+inline std::chrono::nanoseconds add_saturated(std::chrono::nanoseconds a, std::chrono::nanoseconds b) noexcept {
+    using ns = std::chrono::nanoseconds;
+    if (b.count() > 0 && a.count() > ns::max().count() - b.count()) return ns::max();
+    if (b.count() < 0 && a.count() < ns::min().count() - b.count()) return ns::min();
+    return a + b;
+}
+
 // luby(i) for i >= 1: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
 constexpr std::uint64_t luby(std::uint64_t i) noexcept {
     for (;;) {
@@ -259,24 +276,37 @@ public:
     Search(Store& s, const R& vars, strategy_type strategy = {}, Limits limits = {})
         : s_(&s), vars_(std::ranges::begin(vars), std::ranges::end(vars)), strategy_(std::move(strategy)),
           limits_(limits), rng_{strategy_.seed}, propagations0_(s.propagations()) {
-        for (const View& v : vars_) s.check(v.var());
+        for (const View& v : vars_) s.check(v.var(), "Search");
         const Restarts& r = strategy_.restarts;
         if (r.policy != RestartPolicy::none && r.scale == 0)
             throw model_error("restarts need a failure budget (scale) of at least 1");
         if (r.policy == RestartPolicy::geometric && !(r.growth > 1.0 && std::isfinite(r.growth)))
             throw model_error("geometric restarts need a growth factor > 1, got " + std::to_string(r.growth));
         stack_.reserve(vars_.size() + 1);
+        // Last, so a constructor that throws leaves nothing registered.
+        s.searches_.attach(&tie_);
     }
     Search(const Search&) = delete;
     Search& operator=(const Search&) = delete;
-    ~Search() { unwind(); }
+    ~Search() {
+        unwind();
+        if (tie_.attached) s_->searches_.detach(&tie_);
+    }
 
     // Advances to the next solution; false once there is none left or a
     // limit stopped the search (stats().outcome says which). After true,
     // solution() reads it; the store holds it until the next call.
     bool next() {
+        if (!tie_.attached) {
+            state_ = State::done;
+            throw model_error("Search::next: the store of this search was moved from, assigned over or destroyed");
+        }
         // An ended search keeps its statistics as they were.
         if (state_ == State::done) return false;
+        // Refused before anything starts, so this search can run later.
+        if (state_ == State::fresh && s_->searches_.running())
+            throw model_error("Search::next: another search is running on this store; one search at a time "
+                              "(stop() the other or let it finish first)");
         const auto t0 = clock::now();
         call_start_ = t0;
         bool found = false;
@@ -316,7 +346,7 @@ public:
     void on_progress(std::function<void(const Search&)> f, std::chrono::nanoseconds period) {
         progress_fn_ = std::move(f);
         progress_period_ = period;
-        next_progress_ = stats_.wall_time + period;
+        next_progress_ = detail::add_saturated(stats_.wall_time, period);
         if (ticking()) check_at_ = std::min(check_at_, stats_.branches);
     }
 
@@ -351,6 +381,7 @@ private:
     }
 
     void start() {
+        s_->searches_.start(&tie_);
         state_ = State::running;
         root_level_ = s_->level();
         propagations0_ = s_->propagations();
@@ -367,7 +398,7 @@ private:
         // Assignments bound the depth by the number of views; splits may
         // go deeper, and then grow these once or twice, with depth only.
         s_->reserve_levels(root_level_ + static_cast<int>(vars_.size()) + 2);
-        s_->push_level();
+        s_->push();
     }
 
     bool settle(Step step) {
@@ -402,18 +433,17 @@ private:
                 stack_.push_back({i, d.value, first_, d.branch, done_, mass_, left});
                 if (stack_.size() > stats_.max_depth) stats_.max_depth = stack_.size();
                 mass_ = left;
-                s_->push_level();
+                s_->push();
                 // Decisions are checked to keep a value on each side, so
                 // only propagation can fail here.
-                if (d.branch == Branch::assign) x.assign(*s_, d.value);
-                else x.remove_above(*s_, d.value);
-                ok = s_->propagate();
+                const Change c = d.branch == Branch::assign ? x.assign(*s_, d.value) : x.remove_above(*s_, d.value);
+                ok = c != Change::failed && s_->propagate();
             } else {
                 if (stack_.empty()) return Step::exhausted;
                 if (stats_.branches >= check_at_ && !check()) return Step::stopped;
                 const Frame f = stack_.back();
                 stack_.pop_back();
-                s_->pop_level();
+                s_->pop();
                 first_ = f.first;
                 done_ = f.base + f.left;
                 mass_ = f.mass - f.left;
@@ -462,7 +492,7 @@ private:
                 return false;
             }
             if (progress_fn_ && stats_.wall_time >= next_progress_) {
-                next_progress_ = stats_.wall_time + progress_period_;
+                next_progress_ = detail::add_saturated(stats_.wall_time, progress_period_);
                 stats_.propagations = s_->propagations() - propagations0_;
                 progress_fn_(*this);
             }
@@ -480,7 +510,7 @@ private:
     }
 
     void restart() {
-        s_->pop_to(root_level_ + 1);
+        s_->unwind_to(root_level_ + 1);
         stack_.clear();
         first_ = 0;
         done_ = 0;
@@ -592,9 +622,12 @@ private:
         return v;
     }
 
-    // Pops every level this search pushed.
+    // Pops every level this search pushed (unless the store is gone).
     void unwind() noexcept {
-        if (state_ == State::running) s_->pop_to(root_level_);
+        if (state_ == State::running && tie_.attached) {
+            s_->unwind_to(root_level_);
+            s_->searches_.end(&tie_);
+        }
         stack_.clear();
         state_ = State::done;
     }
@@ -605,6 +638,7 @@ private:
     }
 
     Store* s_;
+    detail::SearchTie tie_;
     std::vector<View> vars_;
     strategy_type strategy_;
     Limits limits_;

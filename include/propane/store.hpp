@@ -12,13 +12,26 @@
 // propagate()): search fails millions of times and must not pay for
 // exceptions. Nothing is global or static, and copying a store copies
 // everything, propagators included, so two stores never interact.
+//
+// A failure is remembered, whoever caused it: once an update or a
+// propagator fails, propagate() answers false until the level it failed in
+// is popped (for good at level 0). A caller that ignores a failed update
+// therefore cannot be handed a solution of a model that has none.
+//
+// The checked members (those taking an IntVar: updates, subscribe, post,
+// check) refuse a handle of another model with model_error. Views reach the
+// domains through unchecked members instead, which only IntVar may call:
+// that is the hot path, and it costs what it did before the checks.
 
 #include <algorithm>
 #include <array>
+#include <cassert>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -30,6 +43,71 @@
 
 namespace propane {
 
+template <class Store, class View, class VarSel, class ValSel>
+class Search;
+
+namespace detail {
+
+// What a model's handles point at to name it. Copies of a store share it,
+// so handles work in copies; its address is unique among live models, and
+// an IntVar that carries none (default-built) belongs to no store.
+struct ModelTag {
+    char unused = 0;
+};
+
+// A search's link to its store. The store clears `attached` when it is
+// moved from, assigned over or destroyed, so the search learns that its
+// store is gone instead of touching freed or replaced state.
+struct SearchTie {
+    bool attached = true;
+};
+
+// The searches over one store, and which of them is running (has pushed
+// levels): at most one may run at a time. A copy of a store has no
+// searches; moving or destroying one detaches the searches it had. Kept in
+// a member of its own so the store's moves can stay defaulted.
+class SearchRegistry {
+public:
+    SearchRegistry() = default;
+    SearchRegistry(const SearchRegistry&) noexcept {}
+    SearchRegistry(SearchRegistry&& o) noexcept { o.detach_all(); }
+    SearchRegistry& operator=(const SearchRegistry& o) noexcept {
+        if (this != &o) detach_all();
+        return *this;
+    }
+    SearchRegistry& operator=(SearchRegistry&& o) noexcept {
+        if (this != &o) {
+            detach_all();
+            o.detach_all();
+        }
+        return *this;
+    }
+    ~SearchRegistry() { detach_all(); }
+
+    void attach(SearchTie* t) { ties_.push_back(t); }
+    void detach(SearchTie* t) noexcept {
+        if (running_ == t) running_ = nullptr;
+        std::erase(ties_, t);
+    }
+    bool running() const noexcept { return running_ != nullptr; }
+    bool running(const SearchTie* t) const noexcept { return running_ == t; }
+    void start(SearchTie* t) noexcept { running_ = t; }
+    void end(SearchTie* t) noexcept {
+        if (running_ == t) running_ = nullptr;
+    }
+
+private:
+    void detach_all() noexcept {
+        for (SearchTie* t : ties_) t->attached = false;
+        ties_.clear();
+        running_ = nullptr;
+    }
+    std::vector<SearchTie*> ties_;
+    SearchTie* running_ = nullptr;
+};
+
+} // namespace detail
+
 template <class Domain>
 class Store {
 public:
@@ -40,12 +118,12 @@ public:
     Store(Store&&) noexcept = default;
     Store& operator=(Store&&) noexcept = default;
     Store(const Store& o)
-        : doms_(o.doms_), init_(o.init_), stamp_(o.stamp_), word_offset_(o.word_offset_),
+        : model_(o.model_), doms_(o.doms_), init_(o.init_), stamp_(o.stamp_), word_offset_(o.word_offset_),
           word_stamp_(o.word_stamp_), touched_flag_(o.touched_flag_), dom_trail_(o.dom_trail_), cells_(o.cells_),
           cell_stamp_(o.cell_stamp_), cell_trail_(o.cell_trail_), subs_(o.subs_), var_props_(o.var_props_),
           queued_(o.queued_), queues_(o.queues_), propagations_(o.propagations_),
           prop_failures_(o.prop_failures_), tagged_subs_(o.tagged_subs_), saved_queues_(o.saved_queues_),
-          root_failed_(o.root_failed_) {
+          scoped_(o.scoped_), failed_at_(o.failed_at_) {
         props_.reserve(o.props_.size());
         for (const auto& p : o.props_) props_.push_back(p->clone());
     }
@@ -59,6 +137,8 @@ public:
     // A new variable with domain lo..hi. Throws model_error if the range is
     // empty or does not fit in Domain.
     IntVar int_var(int lo, int hi) {
+        // A moved-from store has given its tag away; it starts a new model.
+        if (!model_) model_ = std::make_shared<const detail::ModelTag>();
         doms_.emplace_back(lo, hi);
         const auto index = static_cast<int>(doms_.size() - 1);
         init_.emplace_back(lo, hi);
@@ -71,7 +151,7 @@ public:
         } else {
             stamp_.push_back(0);
         }
-        return {index, lo, hi};
+        return {index, lo, hi, model_.get()};
     }
 
     std::vector<IntVar> int_vars(int n, int lo, int hi) {
@@ -83,33 +163,63 @@ public:
     }
 
     int num_vars() const noexcept { return static_cast<int>(doms_.size()); }
-    const Domain& domain(int var) const noexcept { return doms_[static_cast<std::size_t>(var)]; }
-    const Domain& domain(IntVar x) const noexcept { return domain(x.index()); }
+    // By position, 0 <= var < num_vars(): for walking every variable.
+    const Domain& domain(int var) const noexcept {
+        assert(var >= 0 && var < num_vars());
+        return doms_[static_cast<std::size_t>(var)];
+    }
+    // Throws model_error unless x is a variable of this store's model.
+    const Domain& domain(IntVar x) const {
+        check(x, "domain");
+        return domain(x.index());
+    }
 
-    // Throws model_error unless x is a variable of this store.
-    void check(IntVar x) const {
+    // Throws model_error unless x is a variable of this store's model (made
+    // by this store or by the store it was copied from). `who` names the
+    // entry point in the message.
+    void check(IntVar x, std::string_view who = "check") const {
+        if (x.model() == nullptr)
+            throw model_error(std::string(who) +
+                              ": a default-constructed IntVar, not a variable made by a store (int_var)");
         const auto i = static_cast<std::size_t>(x.index());
-        if (x.index() < 0 || i >= init_.size() || init_[i] != std::pair{x.lo(), x.hi()})
-            throw model_error("variable handle " + std::to_string(x.index()) + " does not belong to this store");
+        if (x.model() != model_.get() || x.index() < 0 || i >= init_.size() ||
+            init_[i] != std::pair{x.lo(), x.hi()})
+            throw model_error(std::string(who) + ": variable handle " + std::to_string(x.index()) +
+                              " belongs to another store's model");
+    }
+    // Whether x is a variable of this store's model, without throwing.
+    bool owns(IntVar x) const noexcept {
+        const auto i = static_cast<std::size_t>(x.index());
+        return x.model() != nullptr && x.model() == model_.get() && x.index() >= 0 && i < init_.size() &&
+               init_[i] == std::pair{x.lo(), x.hi()};
     }
 
     // ---- updates (trailed, wake subscribers) -------------------------------
+    //
+    // For modelling code: each checks its handle (model_error for another
+    // model's). A failed update leaves the domain as it was and marks the
+    // store failed. Propagators update through views, which skip the check.
 
-    Change remove(int var, std::int64_t v) {
-        return update(var, [v](Domain& d, auto&& save) { return d.remove(v, save); });
+    Change remove(IntVar x, std::int64_t v) {
+        check(x, "remove");
+        return remove_at(x.index(), v);
     }
-    Change remove_below(int var, int v) {
-        return update(var, [v](Domain& d, auto&& save) { return d.remove_below(v, save); });
+    Change remove_below(IntVar x, int v) {
+        check(x, "remove_below");
+        return remove_below_at(x.index(), v);
     }
-    Change remove_above(int var, int v) {
-        return update(var, [v](Domain& d, auto&& save) { return d.remove_above(v, save); });
+    Change remove_above(IntVar x, int v) {
+        check(x, "remove_above");
+        return remove_above_at(x.index(), v);
     }
-    Change assign(int var, int v) {
-        return update(var, [v](Domain& d, auto&& save) { return d.assign(v, save); });
+    Change assign(IntVar x, int v) {
+        check(x, "assign");
+        return assign_at(x.index(), v);
     }
     template <std::size_t W>
-    Change intersect(int var, const BitDomain<W>& mask) {
-        return update(var, [&mask](Domain& d, auto&& save) { return d.intersect(mask, save); });
+    Change intersect(IntVar x, const BitDomain<W>& mask) {
+        check(x, "intersect");
+        return intersect_at(x.index(), mask);
     }
 
     // ---- reversible integers for propagator state --------------------------
@@ -136,20 +246,13 @@ public:
     // propagators just posted) is not lost to a failure inside the level,
     // and work queued inside it does not outlive it. In search the queue is
     // empty at every push, and this costs nothing.
+    //
+    // While a search runs, its levels are its own: push_level, pop_level
+    // and pop_to throw model_error rather than pull the path from under it.
     int level() const noexcept { return dom_trail_.level(); }
     void push_level() {
-        if (queues_[0].count + queues_[1].count > 0) {
-            QueueSnapshot snap{level(), {}, {}};
-            for (const Queue& q : queues_)
-                for (std::size_t k = 0; k < q.count; ++k) {
-                    const int p = q.at(k);
-                    snap.props.push_back(p);
-                    snap.pending.push_back(props_[static_cast<std::size_t>(p)]->pending());
-                }
-            saved_queues_.push_back(std::move(snap));
-        }
-        dom_trail_.push_level();
-        cell_trail_.push_level();
+        refuse_while_searching("push_level");
+        push();
     }
     // Makes room for `levels` levels in all, and for a full unwind: a
     // search calls it once, so that going down and back up allocates
@@ -161,50 +264,47 @@ public:
         if constexpr (Domain::is_dynamic) touched_.reserve(doms_.size());
     }
 
+    // Throws model_error at level 0, where there is nothing to pop.
     void pop_level() {
-        pop_level_with([this](const DomainSave& e) { restore(e); });
+        refuse_while_searching("pop_level");
+        if (level() == 0) throw model_error("pop_level at level 0: every push_level has been popped already");
+        pop();
     }
 
-    // Pops levels until level() == target (<= level()). A dynamic-width
-    // store writes the saved words back raw and recomputes the size and
-    // bounds of each domain it touched once at the end: unwinding a deep
-    // dive restores millions of words, many of them several times.
+    // Pops levels until level() == target, 0 <= target <= level().
     void pop_to(int target) {
-        if constexpr (Domain::is_dynamic) {
-            touched_.clear();
-            while (level() > target)
-                pop_level_with([this](const WordSave& e) {
-                    if (!touched_flag_[e.var]) {
-                        touched_flag_[e.var] = 1;
-                        touched_.push_back(e.var);
-                    }
-                    doms_[e.var].restore_word_unsynced(e.word, e.old);
-                });
-            for (const std::uint32_t v : touched_) {
-                doms_[v].resync();
-                touched_flag_[v] = 0;
-            }
-        } else {
-            while (level() > target) pop_level();
-        }
+        refuse_while_searching("pop_to");
+        if (target < 0 || target > level())
+            throw model_error("pop_to(" + std::to_string(target) + ") at level " + std::to_string(level()) +
+                              ": the target must be between 0 and the current level");
+        unwind_to(target);
     }
 
-    // True once propagation has failed below the first level: the model
-    // itself has no solution, and no later propagate() can say otherwise.
-    bool failed() const noexcept { return root_failed_; }
-
+    // True while the store is failed: an update or a propagator failed at
+    // this level or below it, and that level has not been popped. Failed at
+    // level 0, the model itself has no solution, for good.
+    bool failed() const noexcept { return failed_at_ != not_failed; }
 
     // ---- propagators ---------------------------------------------------------
 
     // Posts a constraint: anything with a post(Store&) member, such as the
-    // result of all_different(...).
+    // result of all_different(...). At level 0 the constraint is part of the
+    // model; inside a level (outside search) it holds until that level is
+    // popped, which removes it. Refused with model_error while a search
+    // runs: a constraint posted at a search node would vanish when the
+    // search backtracks, so it could not hold for the rest of the search.
     template <class Constraint>
     decltype(auto) post(const Constraint& c) {
+        refuse_while_searching("post");
+        scope_posts();
         return c.post(*this);
     }
 
     // Takes ownership of a propagator and queues it for its first run.
     int add_propagator(std::unique_ptr<propagator_type> p) {
+        refuse_while_searching("add_propagator");
+        if (!p) throw model_error("add_propagator: null propagator");
+        scope_posts();
         props_.push_back(std::move(p));
         queued_.push_back(0);
         prop_failures_.push_back(0);
@@ -221,7 +321,13 @@ public:
     // Wakes propagator `prop` on `event` of `var`. A tag >= 0 is appended to
     // the propagator's pending() list each time the subscription fires.
     void subscribe(IntVar var, int prop, Event event, int tag = -1) {
-        check(var);
+        check(var, "subscribe");
+        refuse_while_searching("subscribe");
+        if (prop < 0 || prop >= num_propagators())
+            throw model_error("subscribe: no propagator " + std::to_string(prop) + " in this store");
+        if (static_cast<unsigned>(event) > static_cast<unsigned>(Event::fixed))
+            throw model_error("subscribe: event " + std::to_string(static_cast<unsigned>(event)) +
+                              " is none of domain, bounds, fixed");
         VarSubs& vs = subs_[static_cast<std::size_t>(var.index())];
         std::vector<int>& props = var_props_[static_cast<std::size_t>(var.index())];
         if (std::find(props.begin(), props.end(), prop) == props.end()) props.push_back(prop);
@@ -249,9 +355,10 @@ public:
 
     // Runs queued propagators until none is left (true) or one fails
     // (false; the queue is emptied and the caller must backtrack). Deferred
-    // propagators run only when no other is queued.
+    // propagators run only when no other is queued. False while the store
+    // is failed(), whatever failed: a propagator, or an update whose
+    // Change::failed its caller ignored.
     bool propagate() {
-        if (root_failed_) return false;
         for (;;) {
             Queue& q = queues_[0].count > 0 ? queues_[0] : queues_[1];
             if (q.count == 0) break;
@@ -267,13 +374,16 @@ public:
                 ++prop_failures_[static_cast<std::size_t>(p)];
                 prop.pending().clear();
                 clear_queue();
-                if (level() == 0) root_failed_ = true;
+                mark_failed();
                 return false;
             }
             if (st == PropStatus::nofix || !prop.pending().empty()) enqueue(p, 0);
             else if (st == PropStatus::defer) enqueue(p, 1);
         }
-        return true;
+        // Checked once here rather than after every run: a failed store
+        // only wastes the runs after the failure, and they are undone with
+        // its level.
+        return !failed();
     }
 
     // Propagator runs so far (a statistic).
@@ -287,6 +397,120 @@ public:
     }
 
 private:
+    // Views reach the domains through the unchecked members below; search
+    // owns its levels through the unchecked push and pop.
+    friend class IntVar;
+    template <class, class, class, class>
+    friend class Search;
+
+    Change remove_at(int var, std::int64_t v) {
+        return update(var, [v](Domain& d, auto&& save) { return d.remove(v, save); });
+    }
+    Change remove_below_at(int var, int v) {
+        return update(var, [v](Domain& d, auto&& save) { return d.remove_below(v, save); });
+    }
+    Change remove_above_at(int var, int v) {
+        return update(var, [v](Domain& d, auto&& save) { return d.remove_above(v, save); });
+    }
+    Change assign_at(int var, int v) {
+        return update(var, [v](Domain& d, auto&& save) { return d.assign(v, save); });
+    }
+    template <std::size_t W>
+    Change intersect_at(int var, const BitDomain<W>& mask) {
+        return update(var, [&mask](Domain& d, auto&& save) { return d.intersect(mask, save); });
+    }
+
+    void push() {
+        if (queues_[0].count + queues_[1].count > 0) {
+            QueueSnapshot snap{level(), {}, {}};
+            for (const Queue& q : queues_)
+                for (std::size_t k = 0; k < q.count; ++k) {
+                    const int p = q.at(k);
+                    snap.props.push_back(p);
+                    snap.pending.push_back(props_[static_cast<std::size_t>(p)]->pending());
+                }
+            saved_queues_.push_back(std::move(snap));
+        }
+        dom_trail_.push_level();
+        cell_trail_.push_level();
+    }
+
+#if defined(__GNUC__)
+    [[gnu::always_inline]]
+#endif
+    void pop() {
+        pop_level_with([this](const DomainSave& e) { restore(e); });
+    }
+
+    // A dynamic-width store writes the saved words back raw and recomputes
+    // the size and bounds of each domain it touched once at the end:
+    // unwinding a deep dive restores millions of words, many of them
+    // several times.
+    void unwind_to(int target) {
+        if constexpr (Domain::is_dynamic) {
+            touched_.clear();
+            while (level() > target)
+                pop_level_with([this](const WordSave& e) {
+                    if (!touched_flag_[e.var]) {
+                        touched_flag_[e.var] = 1;
+                        touched_.push_back(e.var);
+                    }
+                    doms_[e.var].restore_word_unsynced(e.word, e.old);
+                });
+            for (const std::uint32_t v : touched_) {
+                doms_[v].resync();
+                touched_flag_[v] = 0;
+            }
+        } else {
+            while (level() > target) pop();
+        }
+    }
+
+    void refuse_while_searching(std::string_view who) const {
+        if (searches_.running())
+            throw model_error(std::string(who) +
+                              ": a search is running on this store; its levels and constraints stay as they are "
+                              "until it ends (stop() it, or let it finish)");
+    }
+
+    void mark_failed() noexcept { failed_at_ = std::min(failed_at_, level()); }
+
+    // A post inside a level opens a scope (once per level): the
+    // propagators the level adds are removed when it is popped. Their
+    // cells stay allocated (a few integers), since anyone may have made a
+    // cell inside the level.
+    void scope_posts() {
+        if (level() > 0 && (scoped_.empty() || scoped_.back().level != level()))
+            scoped_.push_back({level(), props_.size()});
+    }
+
+    // Removes the propagators of the newest scope, with their
+    // subscriptions. Rare (a post inside a popped level), so a walk over
+    // every variable, and kept out of line, away from search's pops.
+#if defined(__GNUC__)
+    [[gnu::noinline]]
+#endif
+    void drop_scope() {
+        const std::size_t first = scoped_.back().props;
+        scoped_.pop_back();
+        const auto gone = [first](int p) { return static_cast<std::size_t>(p) >= first; };
+        for (VarSubs& vs : subs_) {
+            std::size_t kept = 0, k = 0;
+            for (std::size_t c = 0; c < vs.end.size(); ++c) {
+                for (; k < vs.end[c]; ++k)
+                    if (!gone(vs.list[k].prop)) vs.list[kept++] = vs.list[k];
+                vs.end[c] = static_cast<std::uint32_t>(kept);
+            }
+            vs.list.resize(kept);
+        }
+        for (std::vector<int>& props : var_props_) std::erase_if(props, gone);
+        props_.resize(first);
+        queued_.resize(first);
+        prop_failures_.resize(first);
+        tagged_subs_.resize(first);
+        for (Queue& q : queues_) q.reset(first);
+    }
+
     // A FIFO ring with one slot per propagator.
     struct Queue {
         std::vector<int> ring;
@@ -305,6 +529,12 @@ private:
             if (++head == ring.size()) head = 0;
             --count;
             return p;
+        }
+        // An empty ring of n slots.
+        void reset(std::size_t n) {
+            ring.assign(n, 0);
+            head = 0;
+            count = 0;
         }
         // One more slot, with the queued entries moved to the front: a
         // slot appended behind entries that wrap around would split them.
@@ -347,12 +577,27 @@ private:
         std::size_t cell;
         std::int64_t old;
     };
+    // What posts inside `level` added: the propagators from `props` on.
+    struct Scope {
+        int level;
+        std::size_t props;
+    };
+    static constexpr int not_failed = INT_MAX;
 
+    // Inlined into search's backtrack, as it was before the failure and
+    // scope checks made it look too big to GCC (N = 11, value: 1 % more
+    // instructions out of line).
     template <class Undo>
+#if defined(__GNUC__)
+    [[gnu::always_inline]]
+#endif
     void pop_level_with(Undo&& undo) {
+        assert(level() > 0);
         dom_trail_.pop_level(undo);
         cell_trail_.pop_level([this](const CellSave& e) { cells_[e.cell] = e.old; });
         clear_queue();
+        failed_at_ = failed_at_ > level() ? not_failed : failed_at_;
+        if (!scoped_.empty() && scoped_.back().level > level()) [[unlikely]] drop_scope();
         if (!saved_queues_.empty() && saved_queues_.back().level == level()) {
             QueueSnapshot& snap = saved_queues_.back();
             for (std::size_t k = 0; k < snap.props.size(); ++k) {
@@ -387,7 +632,9 @@ private:
                 dom_trail_.record_when({static_cast<std::uint32_t>(i), d.save_words()}, fresh);
             });
         }
-        if (c != Change::none && c != Change::failed) notify(i, c);
+        // domain, bounds or fixed in one test; failed is the rare case.
+        if (static_cast<unsigned>(c) - 1U < 3U) notify(i, c);
+        else if (c == Change::failed) [[unlikely]] mark_failed();
         return c;
     }
 
@@ -425,6 +672,8 @@ private:
             }
     }
 
+    std::shared_ptr<const detail::ModelTag> model_ = std::make_shared<const detail::ModelTag>();
+    detail::SearchRegistry searches_;
     std::vector<Domain> doms_;
     std::vector<std::pair<int, int>> init_;   // initial bounds, to recognise our handles
     std::vector<std::uint64_t> stamp_;        // fixed-width domains: per variable stamp of its last save
@@ -447,7 +696,8 @@ private:
     std::vector<std::uint64_t> prop_failures_;
     std::vector<std::size_t> tagged_subs_; // per propagator
     std::vector<QueueSnapshot> saved_queues_;
-    bool root_failed_ = false;
+    std::vector<Scope> scoped_;
+    int failed_at_ = not_failed; // the lowest level at which the store failed
 };
 
 } // namespace propane

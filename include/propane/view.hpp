@@ -23,6 +23,7 @@
 // Each view is checked when it is made: the image of its variable's initial
 // range must fit in int, so no arithmetic inside propagation can overflow.
 
+#include <cassert>
 #include <concepts>
 #include <cstdint>
 #include <limits>
@@ -72,13 +73,24 @@ inline void check_fits(std::int64_t lo, std::int64_t hi, const char* what) {
 } // namespace detail
 
 // A variable of a Store, by index. It also remembers the variable's initial
-// bounds, which is what lets views refuse overflow when they are made.
+// bounds, which is what lets views refuse overflow when they are made, and
+// which model it belongs to, so a store can refuse another model's handle.
+// Only a store makes usable handles (Store::int_var); a default-built one,
+// or one built from numbers, belongs to no model and every checked entry
+// point refuses it.
+//
+// The view members below are the propagators' hot path and do not check:
+// in debug builds they assert that the handle is the store's (see "Rules of
+// use" in the README).
 class IntVar {
 public:
     IntVar() = default;
-    IntVar(int index, int lo, int hi) noexcept : index_(index), lo_(lo), hi_(hi) {}
+    IntVar(int index, int lo, int hi, const void* model = nullptr) noexcept
+        : index_(index), lo_(lo), hi_(hi), model_(model) {}
 
     int index() const noexcept { return index_; }
+    // What identifies the store's model; nullptr for a handle no store made.
+    const void* model() const noexcept { return model_; }
     IntVar var() const noexcept { return *this; }
     int lo() const noexcept { return lo_; }
     int hi() const noexcept { return hi_; }
@@ -102,10 +114,22 @@ public:
     // Takes any 64-bit value (one outside int is simply absent), so views
     // pass their arithmetic on without a range test: the domain tests
     // membership anyway, on the commonest update of all.
-    template <class S> Change remove(S& s, std::int64_t v) const { return s.remove(index_, v); }
-    template <class S> Change remove_below(S& s, int v) const { return s.remove_below(index_, v); }
-    template <class S> Change remove_above(S& s, int v) const { return s.remove_above(index_, v); }
-    template <class S> Change assign(S& s, int v) const { return s.assign(index_, v); }
+    template <class S> Change remove(S& s, std::int64_t v) const {
+        assert(s.owns(*this));
+        return s.remove_at(index_, v);
+    }
+    template <class S> Change remove_below(S& s, int v) const {
+        assert(s.owns(*this));
+        return s.remove_below_at(index_, v);
+    }
+    template <class S> Change remove_above(S& s, int v) const {
+        assert(s.owns(*this));
+        return s.remove_above_at(index_, v);
+    }
+    template <class S> Change assign(S& s, int v) const {
+        assert(s.owns(*this));
+        return s.assign_at(index_, v);
+    }
 
     bool operator==(const IntVar&) const = default;
 
@@ -113,6 +137,7 @@ private:
     int index_ = -1;
     int lo_ = 0;
     int hi_ = 0;
+    const void* model_ = nullptr;
 };
 
 // x + c
