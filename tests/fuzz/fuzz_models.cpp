@@ -8,8 +8,8 @@
 // views of one variable in one constraint) at value, bounds or domain
 // strength; a domain type (one word, two words or dynamic); a search order
 // over x or a*x + b; a built-in strategy with a seed, maybe restarts, and
-// maybe a limit. Past its end an input reads as zeros, so every input is a
-// model, and the fuzzer's mutations move smoothly between models.
+// maybe a limit. Every input is a model: past its end the input goes on
+// as pseudo-random bytes (see Input).
 //
 // Every solution is enumerated by brute force (at most max_assignments
 // assignments, so an input takes well under a millisecond) and the model is
@@ -57,11 +57,23 @@ constexpr int lowest = -20; // no value is smaller; pack() relies on it
 
 // ---- reading the input ----------------------------------------------------------
 
+// Past its end an input goes on as pseudo-random bytes seeded by a hash of
+// the input itself: a short input still makes a model of every size, and
+// a fuzzer that starts from nothing is not stuck with the one-value domains
+// that trailing zeros would give while it learns to grow inputs.
 class Input {
 public:
-    Input(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+    Input(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {
+        for (std::size_t i = 0; i < size; ++i) state_ = (state_ ^ data[i]) * 0x100000001b3ULL; // FNV-1a
+    }
 
-    unsigned byte() { return pos_ < size_ ? data_[pos_++] : 0U; }
+    unsigned byte() {
+        if (pos_ < size_) return data_[pos_++];
+        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL); // SplitMix64
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return static_cast<unsigned>((z ^ (z >> 31)) & 0xff);
+    }
     int below(int n) { return static_cast<int>(byte() % static_cast<unsigned>(n)); }
     int between(int lo, int hi) { return lo + below(hi - lo + 1); }
 
@@ -69,6 +81,7 @@ private:
     const std::uint8_t* data_;
     std::size_t size_;
     std::size_t pos_ = 0;
+    std::uint64_t state_ = 0xcbf29ce484222325ULL;
 };
 
 // ---- the model as numbers ---------------------------------------------------------
