@@ -369,6 +369,16 @@ std::vector<Params> params_for(int n) {
 
 // ---- running the propagator ----------------------------------------------------
 
+// Intersects x's domain with mask, by handle where the store takes one and
+// by index where it takes that.
+template <class S, class D>
+propane::Change intersect(S& s, IntVar x, const D& mask) {
+    if constexpr (requires { s.intersect(x, mask); })
+        return s.intersect(x, mask);
+    else
+        return s.intersect(x.index(), mask);
+}
+
 template <class S>
 Mask mask_of(const S& s, IntVar x, int base, int range) {
     Mask m = 0;
@@ -526,12 +536,14 @@ void run_posted(const Store& blank, const std::vector<IntVar>& xs, std::vector<t
                 const Case& c, const Brute& brute, const Expected& want, propane::Consistency st,
                 std::vector<Dom>& before, std::vector<Dom>& after, Checker& chk) {
     Store s = blank;
+    bool cut_ok = true;
     for (int i = 0; i < c.n; ++i) {
         Dom keep(0, c.range - 1);
         for (int v = 0; v < c.range; ++v)
-            if (!((c.dom[i] >> v) & 1U)) keep.remove(v);
-        s.intersect(i, keep);
+            if (!((c.dom[i] >> v) & 1U)) (void)keep.remove(v); // c.dom[i] != 0: a value stays
+        cut_ok &= intersect(s, xs[static_cast<std::size_t>(i)], keep) != propane::Change::failed;
     }
+    chk.expect(cut_ok, "cutting a configuration emptied a domain", [&] { return describe(c, Kind::name, st, "posted"); });
     views.clear();
     for (int i = 0; i < c.n; ++i) views.push_back(Kind::make(xs[static_cast<std::size_t>(i)], c.a[i], c.b[i]));
     const int id = s.post(propane::all_different(views, st));
@@ -566,7 +578,7 @@ struct Persistent {
         bool cut_ok = true;
         for (int i = 0; i < c.n; ++i)
             for (int v = 0; v < c.range; ++v)
-                if (!((c.dom[i] >> v) & 1U)) cut_ok &= s.remove(i, v) != propane::Change::failed;
+                if (!((c.dom[i] >> v) & 1U)) cut_ok &= xs[static_cast<std::size_t>(i)].remove(s, v) != propane::Change::failed;
         // Every view has range >= n values, and any k of them take at least
         // range >= k values together, with equality only if all n views
         // have the same range values: no Hall set excludes anything, so the
@@ -759,10 +771,10 @@ public:
         const char* op = "";
         propane::Change ch = propane::Change::none;
         switch (how) {
-        case Cut::remove: op = " != ", ch = s_.remove(i, v); break;
-        case Cut::assign: op = " = ", ch = s_.assign(i, v); break;
-        case Cut::at_least: op = " >= ", ch = s_.remove_below(i, v); break;
-        case Cut::at_most: op = " <= ", ch = s_.remove_above(i, v); break;
+        case Cut::remove: op = " != ", ch = xs_[x].remove(s_, v); break;
+        case Cut::assign: op = " = ", ch = xs_[x].assign(s_, v); break;
+        case Cut::at_least: op = " >= ", ch = xs_[x].remove_below(s_, v); break;
+        case Cut::at_most: op = " <= ", ch = xs_[x].remove_above(s_, v); break;
         }
         log_ += " x" + std::to_string(x) + op + std::to_string(v) + ";";
         chk_.expect(depth() > 0 && ch != propane::Change::failed, "a cut emptied a domain or was made at the root",
@@ -944,10 +956,11 @@ void wide_sweep(propane::Consistency st, Checker& chk, Tally& tally) {
             c.a[i] = up ? 3 : -3;
             c.b[i] = up ? 3 * k0 + 100 : 3097 - 3 * c.base[i];
             c.dom[i] = std::uniform_int_distribution<Mask>(1, 63)(rng);
-            s.remove_below(i, c.base[i]);
-            s.remove_above(i, c.base[i] + 5);
+            const IntVar x = xs[static_cast<std::size_t>(i)];
+            REQUIRE(x.remove_below(s, c.base[i]) != propane::Change::failed);
+            REQUIRE(x.remove_above(s, c.base[i] + 5) != propane::Change::failed);
             for (int t = 0; t < 6; ++t)
-                if (!((c.dom[i] >> t) & 1U)) s.remove(i, c.base[i] + t);
+                if (!((c.dom[i] >> t) & 1U)) REQUIRE(x.remove(s, c.base[i] + t) != propane::Change::failed);
         }
         const int id = s.post(propane::all_different(views, st));
         const Brute brute = brute_force(c);
@@ -958,10 +971,11 @@ void wide_sweep(propane::Consistency st, Checker& chk, Tally& tally) {
         // The same configuration cut inside a level of the reused store.
         reused.push_level();
         for (int i = 0; i < c.n; ++i) {
-            reused.remove_below(i, c.base[i]);
-            reused.remove_above(i, c.base[i] + 5);
+            const IntVar x = xs[static_cast<std::size_t>(i)];
+            REQUIRE(x.remove_below(reused, c.base[i]) != propane::Change::failed);
+            REQUIRE(x.remove_above(reused, c.base[i] + 5) != propane::Change::failed);
             for (int t = 0; t < 6; ++t)
-                if (!((c.dom[i] >> t) & 1U)) reused.remove(i, c.base[i] + t);
+                if (!((c.dom[i] >> t) & 1U)) REQUIRE(x.remove(reused, c.base[i] + t) != propane::Change::failed);
         }
         check_run(reused, xs, views, reused_id, c, brute, want, st, chk, after,
                   [&] { return describe(c, "AffineView (wide)", st, "cut"); });
@@ -1034,10 +1048,11 @@ void lattice_sweep(const WideSpec& w, propane::Consistency st, Checker& chk, Tal
         auto cut = [&](S& s) {
             bool ok = true;
             for (int i = 0; i < n; ++i) {
-                ok &= s.remove_below(i, c.base[i]) != propane::Change::failed;
-                ok &= s.remove_above(i, c.base[i] + 5) != propane::Change::failed;
+                const IntVar x = xs[static_cast<std::size_t>(i)];
+                ok &= x.remove_below(s, c.base[i]) != propane::Change::failed;
+                ok &= x.remove_above(s, c.base[i] + 5) != propane::Change::failed;
                 for (int t = 0; t < 6; ++t)
-                    if (!((c.dom[i] >> t) & 1U)) ok &= s.remove(i, c.base[i] + t) != propane::Change::failed;
+                    if (!((c.dom[i] >> t) & 1U)) ok &= x.remove(s, c.base[i] + t) != propane::Change::failed;
             }
             return ok;
         };
@@ -1112,9 +1127,12 @@ void shared_sweep(std::array<Checker, 3>& chk, std::array<Checker, 3>& fix, std:
             Checker& ck = chk[index_of(st)];
             Store s;
             const std::vector<IntVar> xs = s.int_vars(2, 0, 3);
+            bool cut_ok = true;
             for (int i = 0; i < 2; ++i)
                 for (int v = 0; v < 4; ++v)
-                    if (!((dom[static_cast<std::size_t>(i)] >> v) & 1U)) s.remove(i, v);
+                    if (!((dom[static_cast<std::size_t>(i)] >> v) & 1U))
+                        cut_ok &= xs[static_cast<std::size_t>(i)].remove(s, v) != propane::Change::failed;
+            ck.expect(cut_ok, "cutting a configuration emptied a domain", why);
             std::vector<typename Kind::View> views;
             for (int i = 0; i < n; ++i) views.push_back(Kind::make(xs[static_cast<std::size_t>(var[i])], a[i], b[i]));
             const int id = s.post(propane::all_different(views, st));
@@ -1303,7 +1321,7 @@ TEST_CASE("all_different: a variable listed twice") {
             const auto root = domains(s);
             for (int v = 1; v <= 3; ++v) {
                 s.push_level();
-                s.assign(x.index(), v);
+                REQUIRE(x.assign(s, v) != propane::Change::failed);
                 CHECK_FALSE(s.propagate());
                 s.pop_level();
                 CHECK(domains(s) == root);
@@ -1321,7 +1339,7 @@ TEST_CASE("all_different: a variable listed twice") {
             CHECK(values(s, x) == std::vector{0, 1, 2, 3});
             for (int v = 0; v <= 3; ++v) {
                 s.push_level();
-                s.assign(x.index(), v);
+                REQUIRE(x.assign(s, v) != propane::Change::failed);
                 CHECK(s.propagate());
                 s.pop_level();
             }
@@ -1338,7 +1356,7 @@ TEST_CASE("all_different: a variable listed twice") {
             for (int v = -2; v <= 2; ++v) {
                 CAPTURE(v);
                 s.push_level();
-                s.assign(x.index(), v);
+                REQUIRE(x.assign(s, v) != propane::Change::failed);
                 CHECK(s.propagate() == (v != 0));
                 s.pop_level();
             }
@@ -1447,7 +1465,7 @@ TEST_CASE("all_different: no views, one view") {
         CHECK(s.propagate());
         CHECK(domains(s) == before);
         s.push_level();
-        s.assign(x.index(), 2);
+        REQUIRE(x.assign(s, 2) != propane::Change::failed);
         CHECK(s.propagate());
         CHECK(values(s, y) == std::vector{3});
         s.pop_level();
@@ -1461,8 +1479,8 @@ TEST_CASE("all_different: views already fixed when posted") {
             CAPTURE(name_of(st));
             Store s;
             const IntVar x = s.int_var(0, 5), y = s.int_var(0, 5);
-            s.assign(x.index(), 4);
-            s.assign(y.index(), 2);
+            REQUIRE(x.assign(s, 4) != propane::Change::failed);
+            REQUIRE(y.assign(s, 2) != propane::Change::failed);
             // 2*2 == 4: the collision exists only in view space.
             s.post(propane::all_different(std::vector{1 * x, 2 * y}, st));
             CHECK_FALSE(s.propagate());
@@ -1536,7 +1554,7 @@ TEST_CASE("all_different: Hall intervals are found at bounds and domain strength
             Store s;
             const IntVar x = s.int_var(0, 1), y = s.int_var(0, 1);
             const IntVar z = s.int_var(0, 4), u = s.int_var(3, 4), w = s.int_var(2, 4);
-            s.remove(z.index(), 2);
+            REQUIRE(z.remove(s, 2) != propane::Change::failed);
             s.post(propane::all_different(std::vector{x, y, z, u, w}, st));
             REQUIRE(s.propagate());
             CHECK(values(s, z) == std::vector{3, 4});
@@ -1562,8 +1580,8 @@ TEST_CASE("all_different: Hall sets with holes are found at domain strength only
             CAPTURE(name_of(st));
             Store s;
             const IntVar x = s.int_var(1, 3), y = s.int_var(1, 3), z = s.int_var(1, 3);
-            s.remove(x.index(), 2);
-            s.remove(y.index(), 2);
+            REQUIRE(x.remove(s, 2) != propane::Change::failed);
+            REQUIRE(y.remove(s, 2) != propane::Change::failed);
             s.post(propane::all_different(std::vector{x, y, z}, st));
             REQUIRE(s.propagate());
             CHECK(values(s, z) == (st == propane::domain ? std::vector{2} : std::vector{1, 2, 3}));
@@ -1576,8 +1594,8 @@ TEST_CASE("all_different: Hall sets with holes are found at domain strength only
             CAPTURE(name_of(st));
             Store s;
             const IntVar x = s.int_var(1, 3), y = s.int_var(1, 3), z = s.int_var(0, 4);
-            s.remove(x.index(), 2);
-            s.remove(y.index(), 2);
+            REQUIRE(x.remove(s, 2) != propane::Change::failed);
+            REQUIRE(y.remove(s, 2) != propane::Change::failed);
             s.post(propane::all_different(std::vector{x, y, z}, st));
             REQUIRE(s.propagate());
             CHECK(values(s, z) == (st == propane::domain ? std::vector{0, 2, 4} : std::vector{0, 1, 2, 3, 4}));
@@ -1598,7 +1616,7 @@ TEST_CASE("all_different: Hall sets with holes are found at domain strength only
             CAPTURE(name_of(st));
             Store s;
             const auto xs = s.int_vars(3, 1, 3);
-            for (const IntVar x : xs) s.remove(x.index(), 2);
+            for (const IntVar x : xs) REQUIRE(x.remove(s, 2) != propane::Change::failed);
             s.post(propane::all_different(xs, st));
             CHECK(s.propagate() == (st != propane::domain));
         }
@@ -1706,16 +1724,16 @@ TEST_CASE("all_different: a wide-range view with few values (3*x + 100, x in 0..
         CAPTURE(name_of(st));
         Store s;
         const IntVar x = s.int_var(0, 63), y = s.int_var(0, 3), z = s.int_var(0, 3);
-        s.remove_above(x.index(), 2);
+        REQUIRE(x.remove_above(s, 2) != propane::Change::failed);
         for (const IntVar v : {y, z}) {
-            s.remove(v.index(), 1);
-            s.remove(v.index(), 2);
+            REQUIRE(v.remove(s, 1) != propane::Change::failed);
+            REQUIRE(v.remove(s, 2) != propane::Change::failed);
         }
         s.post(propane::all_different(std::vector{3 * x + 100, 1 * y + 100, -1 * z + 103}, st));
         REQUIRE(s.propagate());
         CHECK(values(s, x) == (st == propane::domain ? std::vector{2} : std::vector{0, 1, 2}));
         s.push_level();
-        s.remove(y.index(), 0); // y + 100 = 103, so -z + 103 = 100: z = 3
+        REQUIRE(y.remove(s, 0) != propane::Change::failed); // y + 100 = 103, so -z + 103 = 100: z = 3
         CHECK(s.propagate());
         CHECK(values(s, z) == std::vector{3});
         CHECK(values(s, x) == std::vector{2}); // at value strength too: 103, then 100, leave it
@@ -1745,7 +1763,7 @@ TEST_CASE("all_different at domain strength refuses views whose values span more
         CHECK(s.num_propagators() == 3);
         REQUIRE(s.propagate());
         s.push_level();
-        s.assign(x.index(), 0);
+        REQUIRE(x.assign(s, 0) != propane::Change::failed);
         CHECK(s.propagate());
         CHECK(values(s, y) == std::vector{1});
         s.pop_level();
@@ -1801,7 +1819,7 @@ TEST_CASE("all_different: a change undone before propagation leaves no trace") {
         REQUIRE(s.propagate());
         const auto root = domains(s);
         s.push_level();
-        s.assign(x.index(), 2);
+        REQUIRE(x.assign(s, 2) != propane::Change::failed);
         s.pop_level();
         CHECK(s.propagate());
         CHECK(values(s, y) == std::vector{0, 1, 2, 3});

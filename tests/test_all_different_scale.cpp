@@ -424,7 +424,7 @@ struct Model {
             const std::vector<int>& w = in.want[y];
             for (int x = v.lo; x <= v.hi; ++x)
                 if (!std::binary_search(w.begin(), w.end(), v.of(x)))
-                    ok &= s.remove(xs[y].index(), x) != propane::Change::failed;
+                    ok &= xs[y].remove(s, x) != propane::Change::failed;
         }
         return ok;
     }
@@ -865,13 +865,13 @@ void walk(const Instance& in, std::uint32_t seed, int steps, int max_depth, Prob
             if (xs.empty()) continue;
             const int x = any_of(xs);
             taken.push_back(in.spec[open[k]].of(x));
-            ok &= md.s.assign(md.xs[open[k]].index(), x) != propane::Change::failed;
+            ok &= md.xs[open[k]].assign(md.s, x) != propane::Change::failed;
         }
         for (int r = uniform(0, 60); r > 0 && fix < open.size(); --r) {
             const auto k = static_cast<std::size_t>(uniform(static_cast<int>(fix), static_cast<int>(open.size()) - 1));
             const std::size_t y = open[k];
             if (const auto xs = values_of(y); xs.size() > 2)
-                ok &= md.s.remove(md.xs[y].index(), any_of(xs)) != propane::Change::failed;
+                ok &= md.xs[y].remove(md.s, any_of(xs)) != propane::Change::failed;
         }
         if (!ok) p.add(where + ": a cut of a value in the domain emptied it");
     };
