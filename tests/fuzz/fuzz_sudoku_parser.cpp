@@ -8,9 +8,10 @@
 // characters from "123456789.0" with no digit twice in a row, column or box.
 // An accepted line must give back its digits (0 for a blank), and
 // sudoku::digits() of them must parse to the same givens. The first two
-// accepted lines of an input are also solved, two solutions at most, at a
-// strength drawn from the line: each solution must keep the givens and obey
-// the rules of Sudoku, checked here cell by cell, not with propane.
+// accepted lines of an input are also solved, two solutions and 10,000
+// branches at most, at a strength drawn from the line: each solution must
+// keep the givens and obey the rules of Sudoku, checked here cell by cell,
+// not with propane.
 
 #include "sudoku_model.hpp"
 
@@ -100,7 +101,10 @@ void check_line(std::string_view line, int& solves) {
     for (const char c : line) sum += static_cast<unsigned char>(c);
     constexpr propane::Consistency strengths[] = {propane::value, propane::bounds, propane::domain};
     std::vector<sudoku::Grid> found;
-    const propane::SearchStats st = sudoku::solve(p.givens, strengths[sum % 3], 2, [&](const sudoku::Grid& g) {
+    // The branch limit keeps a hard puzzle (one with no solution, say,
+    // proved so at value strength) from stalling the fuzzer for seconds.
+    const propane::Limits limits{.solutions = 2, .branches = 10'000};
+    const propane::SearchStats st = sudoku::solve(p.givens, strengths[sum % 3], limits, [&](const sudoku::Grid& g) {
         check_solution(line, p.givens, g);
         found.push_back(g);
     });
