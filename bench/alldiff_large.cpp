@@ -56,7 +56,7 @@ cap at a smaller n, and the table says so.
   --n N         a size from 2 to 100000; repeat for several (default 1000,
                 2000 and 4000)
   --rounds R    rounds, 1 to 100 (default 3)
-  --cap S       seconds, 1 to 100000 (default 20)
+  --cap S       seconds, 1 to 100000 (default 60)
   --strength S  value, bounds or domain; repeat for several (default all)
   --no-gecode   propane's rows only
   --help        print this help
@@ -73,7 +73,7 @@ arguments.
 struct Options {
     std::vector<int> sizes;
     int rounds = 3;
-    double cap = 20;
+    double cap = 60;
     std::vector<propane::Consistency> strengths;
     bool gecode = true;
 };

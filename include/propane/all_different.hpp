@@ -6,20 +6,36 @@
 //   value   when a view becomes fixed, its value is removed from the others
 //           (OR-Tools' ValueAllDifferent, Gecode's IPL_VAL). Incremental: a
 //           run handles only the views that became fixed since the last run,
-//           which the store reports through tagged subscriptions.
-//   bounds  value stage first, then Hall intervals on the bounds, after
-//           López-Ortiz, Quimper, Tromp and van Beek, "A fast and simple
-//           algorithm for bounds consistency of the alldifferent constraint",
-//           IJCAI 2003 (OR-Tools' default BoundsAllDifferent, Gecode IPL_BND).
+//           which the store reports through tagged subscriptions
+//           (all_different_value.hpp).
+//   bounds  value stage first, then Hall intervals on the bounds, which
+//           gives bounds consistency (OR-Tools' default BoundsAllDifferent,
+//           Gecode IPL_BND). Values within one word: walks over the word of
+//           values no fixed view holds. Wider: the sweeps of López-Ortiz,
+//           Quimper, Tromp and van Beek, "A fast and simple algorithm for
+//           bounds consistency of the alldifferent constraint", IJCAI 2003,
+//           over the open views only, O(m log m) a run for m open views
+//           (all_different_bounds.hpp).
 //   domain  value stage first, then Régin's algorithm (AAAI 1994): a
 //           maximum matching of views to values, and the strongly connected
 //           components of the residual graph; every edge outside the
 //           matching and outside every component (and every even
 //           alternating path from a free value) is removed. This leaves only
 //           values that belong to some solution (Gecode IPL_DOM, MiniCP's
-//           AllDifferentDC).
+//           AllDifferentDC). Up to 64 open views: closures on words. More,
+//           over dense domains: Kosaraju's components on rows and columns of
+//           bits (all_different_dense.hpp). More, over sparse domains:
+//           Tarjan's, edge by edge (all_different_domain.hpp).
 //
-// Both are templates over the view type, so x, x + c and a*x + b share one
+// Limit: domain strength numbers the values from the least to the greatest
+// that any of its views could ever take, and keeps arrays over that span
+// (a value's owner in the matching, its place in the graph), so it refuses
+// a span wider than 2^22 = 4,194,304 values with a model_error when posted;
+// views whose values are that far apart but few (say 100000 * x) would
+// otherwise cost memory for values that cannot occur. Value and bounds
+// strength number no values and take any range.
+//
+// All are templates over the view type, so x, x + c and a*x + b share one
 // implementation with the view arithmetic inlined.
 
 #include <algorithm>

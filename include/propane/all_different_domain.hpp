@@ -25,7 +25,9 @@ template <class Store, class View>
 class AllDifferentDomain : public PropagatorBase<Store, AllDifferentDomain<Store, View>> {
 public:
     // Values are indexed densely over the union of the views' possible
-    // ranges; a wider union would cost memory for values that cannot occur.
+    // ranges, with arrays over it; a wider union is refused at post (see
+    // all_different.hpp) rather than cost memory for values that cannot
+    // occur.
     static constexpr std::int64_t max_values = std::int64_t{1} << 22;
 
     AllDifferentDomain(Store& s, std::vector<View> views)
@@ -38,7 +40,8 @@ public:
         if (hi - lo + 1 > max_values)
             throw model_error("domain-consistent all_different over values " + std::to_string(lo) + ".." +
                               std::to_string(hi) + ": that range is wider than " + std::to_string(max_values) +
-                              " values");
+                              " values, the most domain strength numbers (value and bounds strength take any "
+                              "range)");
         lo_ = static_cast<int>(n_ == 0 ? 0 : lo);
         m_ = static_cast<std::size_t>(hi - lo + 1);
         match_.assign(n_, -1);
@@ -419,6 +422,12 @@ private:
                 return (((reach_[a] | free_reach_) >> b) & 1U) != 0;
             });
         }
+        return prune_many(s, removed);
+    }
+
+    // More than 64 open views: rows and columns of bits over dense
+    // domains, Tarjan's walk over sparse ones.
+    bool prune_many(Store& s, bool& removed) {
         if (dense_pays(s)) return prune_dense(s, removed);
         components(s);
         return prune(s, removed, [this](std::size_t a, std::size_t j) {
