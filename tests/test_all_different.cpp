@@ -369,14 +369,10 @@ std::vector<Params> params_for(int n) {
 
 // ---- running the propagator ----------------------------------------------------
 
-// Intersects x's domain with mask, by handle where the store takes one and
-// by index where it takes that.
+// Intersects x's domain with mask, through the store's checked update.
 template <class S, class D>
 propane::Change intersect(S& s, IntVar x, const D& mask) {
-    if constexpr (requires { s.intersect(x, mask); })
-        return s.intersect(x, mask);
-    else
-        return s.intersect(x.index(), mask);
+    return s.intersect(x, mask);
 }
 
 template <class S>
