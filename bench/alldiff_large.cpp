@@ -78,12 +78,7 @@ struct Options {
     bool gecode = true;
 };
 
-template <int Lo, int Hi>
-std::optional<int> parse_between(std::string_view s) {
-    const std::optional<std::uint64_t> k = examples::parse_count(s);
-    if (!k || *k < Lo || *k > Hi) return std::nullopt;
-    return static_cast<int>(*k);
-}
+using examples::parse_between;
 
 Options parse(int argc, char** argv) {
     const std::span<char*> args(argv + 1, static_cast<std::size_t>(argc - 1));

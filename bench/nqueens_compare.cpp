@@ -77,12 +77,7 @@ struct Options {
     int gecode_rounds = 1;
 };
 
-template <int Lo, int Hi>
-std::optional<int> parse_between(std::string_view s) {
-    const std::optional<std::uint64_t> k = examples::parse_count(s);
-    if (!k || *k < Lo || *k > Hi) return std::nullopt;
-    return static_cast<int>(*k);
-}
+using examples::parse_between;
 
 Options parse(int argc, char** argv) {
     // --help anywhere wins over a bad argument before it.

@@ -74,6 +74,14 @@ inline std::optional<std::uint64_t> parse_count(std::string_view s) {
     return n;
 }
 
+// A whole number in Lo..Hi, or nothing.
+template <int Lo, int Hi>
+std::optional<int> parse_between(std::string_view s) {
+    const std::optional<std::uint64_t> k = parse_count(s);
+    if (!k || *k < Lo || *k > Hi) return std::nullopt;
+    return static_cast<int>(*k);
+}
+
 // A whole decimal number >= 1, or nothing.
 inline std::optional<std::uint64_t> parse_positive(std::string_view s) {
     const std::optional<std::uint64_t> k = parse_count(s);

@@ -181,9 +181,7 @@ public:
         if (x.model() == nullptr)
             throw model_error(std::string(who) +
                               ": a default-constructed IntVar, not a variable made by a store (int_var)");
-        const auto i = static_cast<std::size_t>(x.index());
-        if (x.model() != model_.get() || x.index() < 0 || i >= init_.size() ||
-            init_[i] != std::pair{x.lo(), x.hi()})
+        if (!owns(x))
             throw model_error(std::string(who) + ": variable handle " + std::to_string(x.index()) +
                               " belongs to another store's model");
     }
