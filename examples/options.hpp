@@ -21,7 +21,7 @@
 #include <string>
 #include <string_view>
 
-#include <propane/all_different.hpp>
+#include <propane/constraints/all_different.hpp>
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PROPANE_EXAMPLES_PRINTF(format_index) __attribute__((format(printf, format_index, format_index + 1)))

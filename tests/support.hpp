@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include <propane/domain.hpp>
+#include <propane/engine/domain.hpp>
 
 // Failed checks print containers and domains by value instead of "{?}".
 namespace doctest {

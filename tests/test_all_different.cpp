@@ -39,12 +39,12 @@
 
 #include "support.hpp"
 
-#include <propane/all_different.hpp>
-#include <propane/domain.hpp>
-#include <propane/error.hpp>
-#include <propane/search.hpp>
-#include <propane/store.hpp>
-#include <propane/view.hpp>
+#include <propane/constraints/all_different.hpp>
+#include <propane/engine/domain.hpp>
+#include <propane/engine/error.hpp>
+#include <propane/search/search.hpp>
+#include <propane/engine/store.hpp>
+#include <propane/engine/view.hpp>
 
 #include <algorithm>
 #include <array>

@@ -56,10 +56,10 @@
 
 #include <doctest/doctest.h>
 
-#include <propane/all_different.hpp>
-#include <propane/domain.hpp>
-#include <propane/store.hpp>
-#include <propane/view.hpp>
+#include <propane/constraints/all_different.hpp>
+#include <propane/engine/domain.hpp>
+#include <propane/engine/store.hpp>
+#include <propane/engine/view.hpp>
 
 #include <algorithm>
 #include <array>

@@ -6,8 +6,8 @@
 
 #include "support.hpp"
 
-#include <propane/domain.hpp>
-#include <propane/error.hpp>
+#include <propane/engine/domain.hpp>
+#include <propane/engine/error.hpp>
 
 #include <algorithm>
 #include <array>

@@ -27,11 +27,11 @@
 
 #include "support.hpp"
 
-#include <propane/all_different.hpp>
-#include <propane/search.hpp>
-#include <propane/stats.hpp>
-#include <propane/store.hpp>
-#include <propane/view.hpp>
+#include <propane/constraints/all_different.hpp>
+#include <propane/search/search.hpp>
+#include <propane/search/stats.hpp>
+#include <propane/engine/store.hpp>
+#include <propane/engine/view.hpp>
 
 #include <algorithm>
 #include <cstdint>

@@ -6,9 +6,9 @@
 
 #include "support.hpp"
 
-#include <propane/domain.hpp>
-#include <propane/propagator.hpp>
-#include <propane/store.hpp>
+#include <propane/engine/domain.hpp>
+#include <propane/engine/propagator.hpp>
+#include <propane/engine/store.hpp>
 
 #include <cstddef>
 #include <memory>

@@ -3,7 +3,7 @@
 // estimate and end of search.
 //
 // How: each built-in choice is compared, on random small models, with a
-// reference chooser written here from the definitions in search.hpp's
+// reference chooser written here from the definitions in search/strategy.hpp's
 // comments and handed to the same engine as a user callable. Both must grow
 // the same tree (the same solutions in the same order, the same statistics)
 // and find exactly the brute-force solutions. Limited searches are compared
@@ -124,7 +124,7 @@ int first_unfixed(const Store& s, std::span<const View> vars) {
     return -1;
 }
 
-// ---- reference choosers, from the comments in search.hpp -----------------------------
+// ---- reference choosers, from the comments in search/strategy.hpp--------------------------
 
 // The unfixed view whose key is best; on ties the lowest position.
 template <class Key, class Better>

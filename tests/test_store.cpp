@@ -6,11 +6,11 @@
 
 #include "support.hpp"
 
-#include <propane/domain.hpp>
-#include <propane/error.hpp>
-#include <propane/propagator.hpp>
-#include <propane/store.hpp>
-#include <propane/view.hpp>
+#include <propane/engine/domain.hpp>
+#include <propane/engine/error.hpp>
+#include <propane/engine/propagator.hpp>
+#include <propane/engine/store.hpp>
+#include <propane/engine/view.hpp>
 
 #include <algorithm>
 #include <cstddef>

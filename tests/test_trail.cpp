@@ -6,9 +6,9 @@
 
 #include "support.hpp"
 
-#include <propane/domain.hpp>
-#include <propane/store.hpp>
-#include <propane/trail.hpp>
+#include <propane/engine/domain.hpp>
+#include <propane/engine/store.hpp>
+#include <propane/engine/trail.hpp>
 
 #include <algorithm>
 #include <cstddef>

@@ -6,10 +6,10 @@
 
 #include "support.hpp"
 
-#include <propane/domain.hpp>
-#include <propane/error.hpp>
-#include <propane/store.hpp>
-#include <propane/view.hpp>
+#include <propane/engine/domain.hpp>
+#include <propane/engine/error.hpp>
+#include <propane/engine/store.hpp>
+#include <propane/engine/view.hpp>
 
 #include <algorithm>
 #include <cstddef>

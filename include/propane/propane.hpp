@@ -2,16 +2,29 @@
 #define PROPANE_PROPANE_HPP
 
 // The whole library: include this one header.
+//
+//   engine/       domains, the trail, the store, views, the propagator
+//                 interface: what every constraint and search is built on
+//   constraints/  one header per constraint family (a family with several
+//                 algorithms keeps them in a folder of its own)
+//   search/       strategies, limits, the search engine, its statistics
 
-#include "all_different.hpp"
-#include "domain.hpp"
-#include "error.hpp"
-#include "propagator.hpp"
-#include "search.hpp"
-#include "stats.hpp"
-#include "store.hpp"
-#include "trail.hpp"
 #include "version.hpp"
-#include "view.hpp"
+
+#include "engine/domain.hpp"
+#include "engine/error.hpp"
+#include "engine/model.hpp"
+#include "engine/propagator.hpp"
+#include "engine/store.hpp"
+#include "engine/trail.hpp"
+#include "engine/view.hpp"
+
+#include "constraints/all_different.hpp"
+
+#include "search/limits.hpp"
+#include "search/search.hpp"
+#include "search/solution.hpp"
+#include "search/stats.hpp"
+#include "search/strategy.hpp"
 
 #endif

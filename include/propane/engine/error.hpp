@@ -1,5 +1,5 @@
-#ifndef PROPANE_ERROR_HPP
-#define PROPANE_ERROR_HPP
+#ifndef PROPANE_ENGINE_ERROR_HPP
+#define PROPANE_ENGINE_ERROR_HPP
 
 #include <stdexcept>
 #include <string>

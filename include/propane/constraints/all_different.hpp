@@ -1,5 +1,5 @@
-#ifndef PROPANE_ALL_DIFFERENT_HPP
-#define PROPANE_ALL_DIFFERENT_HPP
+#ifndef PROPANE_CONSTRAINTS_ALL_DIFFERENT_HPP
+#define PROPANE_CONSTRAINTS_ALL_DIFFERENT_HPP
 
 // AllDifferent over any views, at a chosen strength:
 //
@@ -7,7 +7,7 @@
 //           (OR-Tools' ValueAllDifferent, Gecode's IPL_VAL). Incremental: a
 //           run handles only the views that became fixed since the last run,
 //           which the store reports through tagged subscriptions
-//           (all_different_value.hpp).
+//           (all_different/value.hpp).
 //   bounds  value stage first, then Hall intervals on the bounds, which
 //           gives bounds consistency (OR-Tools' default BoundsAllDifferent,
 //           Gecode IPL_BND). Values within one word: walks over the word of
@@ -15,7 +15,7 @@
 //           Quimper, Tromp and van Beek, "A fast and simple algorithm for
 //           bounds consistency of the alldifferent constraint", IJCAI 2003,
 //           over the open views only, O(m log m) a run for m open views
-//           (all_different_bounds.hpp).
+//           (all_different/bounds.hpp).
 //   domain  value stage first, then Régin's algorithm (AAAI 1994): a
 //           maximum matching of views to values, and the strongly connected
 //           components of the residual graph; every edge outside the
@@ -24,8 +24,8 @@
 //           values that belong to some solution (Gecode IPL_DOM, MiniCP's
 //           AllDifferentDC). Up to 64 open views: closures on words. More,
 //           over dense domains: Kosaraju's components on rows and columns of
-//           bits (all_different_dense.hpp). More, over sparse domains:
-//           Tarjan's, edge by edge (all_different_domain.hpp).
+//           bits (all_different/dense.hpp). More, over sparse domains:
+//           Tarjan's, edge by edge (all_different/domain.hpp).
 //
 // Limit: domain strength numbers the values from the least to the greatest
 // that any of its views could ever take, and keeps arrays over that span
@@ -49,12 +49,12 @@
 #include <string_view>
 #include <vector>
 
-#include "all_different_bounds.hpp"
-#include "all_different_domain.hpp"
-#include "all_different_value.hpp"
-#include "error.hpp"
-#include "propagator.hpp"
-#include "view.hpp"
+#include "all_different/bounds.hpp"
+#include "all_different/domain.hpp"
+#include "all_different/value.hpp"
+#include "../engine/error.hpp"
+#include "../engine/propagator.hpp"
+#include "../engine/view.hpp"
 
 namespace propane {
 

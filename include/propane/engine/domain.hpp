@@ -1,5 +1,5 @@
-#ifndef PROPANE_DOMAIN_HPP
-#define PROPANE_DOMAIN_HPP
+#ifndef PROPANE_ENGINE_DOMAIN_HPP
+#define PROPANE_ENGINE_DOMAIN_HPP
 
 // BitDomain<Words>: a finite set of ints stored as a bitset over the values
 // base .. base + 64*Words - 1. BitDomain<dynamic> chooses its width at run

@@ -1,5 +1,5 @@
-#ifndef PROPANE_STORE_HPP
-#define PROPANE_STORE_HPP
+#ifndef PROPANE_ENGINE_STORE_HPP
+#define PROPANE_ENGINE_STORE_HPP
 
 // Store<Domain>: the state of a model. It owns the domains (one contiguous
 // vector), the trail that undoes their changes, the propagators with their
@@ -37,6 +37,7 @@
 
 #include "domain.hpp"
 #include "error.hpp"
+#include "model.hpp"
 #include "propagator.hpp"
 #include "trail.hpp"
 #include "view.hpp"
@@ -45,68 +46,6 @@ namespace propane {
 
 template <class Store, class View, class VarSel, class ValSel>
 class Search;
-
-namespace detail {
-
-// What a model's handles point at to name it. Copies of a store share it,
-// so handles work in copies; its address is unique among live models, and
-// an IntVar that carries none (default-built) belongs to no store.
-struct ModelTag {
-    char unused = 0;
-};
-
-// A search's link to its store. The store clears `attached` when it is
-// moved from, assigned over or destroyed, so the search learns that its
-// store is gone instead of touching freed or replaced state.
-struct SearchTie {
-    bool attached = true;
-};
-
-// The searches over one store, and which of them is running (has pushed
-// levels): at most one may run at a time. A copy of a store has no
-// searches; moving or destroying one detaches the searches it had. Kept in
-// a member of its own so the store's moves can stay defaulted.
-class SearchRegistry {
-public:
-    SearchRegistry() = default;
-    SearchRegistry(const SearchRegistry&) noexcept {}
-    SearchRegistry(SearchRegistry&& o) noexcept { o.detach_all(); }
-    SearchRegistry& operator=(const SearchRegistry& o) noexcept {
-        if (this != &o) detach_all();
-        return *this;
-    }
-    SearchRegistry& operator=(SearchRegistry&& o) noexcept {
-        if (this != &o) {
-            detach_all();
-            o.detach_all();
-        }
-        return *this;
-    }
-    ~SearchRegistry() { detach_all(); }
-
-    void attach(SearchTie* t) { ties_.push_back(t); }
-    void detach(SearchTie* t) noexcept {
-        if (running_ == t) running_ = nullptr;
-        std::erase(ties_, t);
-    }
-    bool running() const noexcept { return running_ != nullptr; }
-    bool running(const SearchTie* t) const noexcept { return running_ == t; }
-    void start(SearchTie* t) noexcept { running_ = t; }
-    void end(SearchTie* t) noexcept {
-        if (running_ == t) running_ = nullptr;
-    }
-
-private:
-    void detach_all() noexcept {
-        for (SearchTie* t : ties_) t->attached = false;
-        ties_.clear();
-        running_ = nullptr;
-    }
-    std::vector<SearchTie*> ties_;
-    SearchTie* running_ = nullptr;
-};
-
-} // namespace detail
 
 template <class Domain>
 class Store {

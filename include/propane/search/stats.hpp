@@ -1,5 +1,5 @@
-#ifndef PROPANE_STATS_HPP
-#define PROPANE_STATS_HPP
+#ifndef PROPANE_SEARCH_STATS_HPP
+#define PROPANE_SEARCH_STATS_HPP
 
 // Search statistics, counted as OR-Tools counts them so its guide's figures
 // can be checked: `branches` grows by one for each left (x = v) and each

@@ -1,8 +1,8 @@
-#ifndef PROPANE_ALL_DIFFERENT_DOMAIN_HPP
-#define PROPANE_ALL_DIFFERENT_DOMAIN_HPP
+#ifndef PROPANE_CONSTRAINTS_ALL_DIFFERENT_DOMAIN_HPP
+#define PROPANE_CONSTRAINTS_ALL_DIFFERENT_DOMAIN_HPP
 
 // AllDifferent at domain strength: the value stage, then Régin's matching
-// and residual graph (all_different.hpp describes the strengths).
+// and residual graph (../all_different.hpp describes the strengths).
 
 #include <algorithm>
 #include <bit>
@@ -13,11 +13,11 @@
 #include <type_traits>
 #include <vector>
 
-#include "all_different_dense.hpp"
-#include "all_different_value.hpp"
-#include "error.hpp"
-#include "propagator.hpp"
-#include "view.hpp"
+#include "dense.hpp"
+#include "value.hpp"
+#include "../../engine/error.hpp"
+#include "../../engine/propagator.hpp"
+#include "../../engine/view.hpp"
 
 namespace propane::detail {
 
@@ -26,7 +26,7 @@ class AllDifferentDomain : public PropagatorBase<Store, AllDifferentDomain<Store
 public:
     // Values are indexed densely over the union of the views' possible
     // ranges, with arrays over it; a wider union is refused at post (see
-    // all_different.hpp) rather than cost memory for values that cannot
+    // ../all_different.hpp) rather than cost memory for values that cannot
     // occur.
     static constexpr std::int64_t max_values = std::int64_t{1} << 22;
 

@@ -1,5 +1,5 @@
-#ifndef PROPANE_PROPAGATOR_HPP
-#define PROPANE_PROPAGATOR_HPP
+#ifndef PROPANE_ENGINE_PROPAGATOR_HPP
+#define PROPANE_ENGINE_PROPAGATOR_HPP
 
 // The propagator interface. A propagator subscribes to its variables with an
 // event class and is queued (once) when a subscribed event fires; the store

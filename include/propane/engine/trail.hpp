@@ -1,5 +1,5 @@
-#ifndef PROPANE_TRAIL_HPP
-#define PROPANE_TRAIL_HPP
+#ifndef PROPANE_ENGINE_TRAIL_HPP
+#define PROPANE_ENGINE_TRAIL_HPP
 
 // Trail<Entry>: the undo log that makes backtracking cheap. Each search
 // level pushes a mark; every change made inside the level first records what

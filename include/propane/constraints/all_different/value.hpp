@@ -1,8 +1,8 @@
-#ifndef PROPANE_ALL_DIFFERENT_VALUE_HPP
-#define PROPANE_ALL_DIFFERENT_VALUE_HPP
+#ifndef PROPANE_CONSTRAINTS_ALL_DIFFERENT_VALUE_HPP
+#define PROPANE_CONSTRAINTS_ALL_DIFFERENT_VALUE_HPP
 
 // AllDifferent's value stage: the whole of the value strength and the first
-// stage of the other two (all_different.hpp describes the strengths).
+// stage of the other two (../all_different.hpp describes the strengths).
 
 #include <algorithm>
 #include <bit>
@@ -11,8 +11,8 @@
 #include <span>
 #include <vector>
 
-#include "propagator.hpp"
-#include "view.hpp"
+#include "../../engine/propagator.hpp"
+#include "../../engine/view.hpp"
 
 namespace propane::detail {
 

@@ -1,8 +1,8 @@
-#ifndef PROPANE_ALL_DIFFERENT_BOUNDS_HPP
-#define PROPANE_ALL_DIFFERENT_BOUNDS_HPP
+#ifndef PROPANE_CONSTRAINTS_ALL_DIFFERENT_BOUNDS_HPP
+#define PROPANE_CONSTRAINTS_ALL_DIFFERENT_BOUNDS_HPP
 
 // AllDifferent at bounds strength: the value stage, then Hall intervals on
-// the views' bounds (all_different.hpp describes the strengths).
+// the views' bounds (../all_different.hpp describes the strengths).
 
 #include <algorithm>
 #include <bit>
@@ -11,9 +11,9 @@
 #include <span>
 #include <vector>
 
-#include "all_different_value.hpp"
-#include "propagator.hpp"
-#include "view.hpp"
+#include "value.hpp"
+#include "../../engine/propagator.hpp"
+#include "../../engine/view.hpp"
 
 namespace propane::detail {
 

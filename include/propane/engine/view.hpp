@@ -1,5 +1,5 @@
-#ifndef PROPANE_VIEW_HPP
-#define PROPANE_VIEW_HPP
+#ifndef PROPANE_ENGINE_VIEW_HPP
+#define PROPANE_ENGINE_VIEW_HPP
 
 // Views let one propagator serve x, x + c and a*x + b. A view is a small
 // value (a variable handle plus coefficients) whose methods take the store;

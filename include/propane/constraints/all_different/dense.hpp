@@ -1,9 +1,9 @@
-#ifndef PROPANE_ALL_DIFFERENT_DENSE_HPP
-#define PROPANE_ALL_DIFFERENT_DENSE_HPP
+#ifndef PROPANE_CONSTRAINTS_ALL_DIFFERENT_DENSE_HPP
+#define PROPANE_CONSTRAINTS_ALL_DIFFERENT_DENSE_HPP
 
 // Régin's pruning for AllDifferent on a dense graph, by machine words: the
 // domain stage's algorithm for many open views whose domains fill much of
-// their value range (all_different_domain.hpp chooses it).
+// their value range (domain.hpp chooses it).
 //
 // Each open view is a row of bits over the values; its matched value names
 // it. View a points to view b when a's domain holds b's matched value (a
