@@ -140,9 +140,10 @@ private:
     const void* model_ = nullptr;
 };
 
-// x + c
+// x + c. An IntVar converts to x + 0, so one vector may hold both.
 class OffsetView {
 public:
+    OffsetView(IntVar x) noexcept : x_(x), c_(0) {} // NOLINT: implicit by design
     OffsetView(IntVar x, int c) : x_(x), c_(c) {
         detail::check_fits(std::int64_t{x.lo()} + c, std::int64_t{x.hi()} + c, "offset view x + c");
     }
@@ -186,9 +187,13 @@ private:
 
 // a*x + b, a != 0. For |a| > 1 the view has holes (values a does not
 // divide are absent), and bounds are rounded inward as Gecode's ScaleView
-// does, so remove_below(v) keeps exactly the view values >= v.
+// does, so remove_below(v) keeps exactly the view values >= v. IntVar and
+// OffsetView convert to it (1*x + 0, 1*x + c), so a vector of AffineView
+// holds any mix of views, at the cost of a multiplication per access.
 class AffineView {
 public:
+    AffineView(IntVar x) noexcept : x_(x), a_(1), b_(0) {}                    // NOLINT: implicit by design
+    AffineView(OffsetView v) noexcept : x_(v.var()), a_(1), b_(v.offset()) {} // NOLINT: implicit by design
     AffineView(IntVar x, int a, int b) : x_(x), a_(a), b_(b) {
         if (a == 0) throw model_error("affine view a*x + b needs a != 0");
         const std::int64_t u = std::int64_t{a} * x.lo() + b, w = std::int64_t{a} * x.hi() + b;
@@ -263,44 +268,72 @@ private:
 };
 
 // ---- building views with arithmetic ----------------------------------------
+//
+// Every view kind takes + c, - c, c +, c -, unary -, * k and k * on either
+// side, and the result is the simplest kind that can hold it: sums stay
+// OffsetView, anything that scales or negates is an AffineView. Each result
+// is checked as its constructor checks (model_error on overflow).
+
+namespace detail {
+
+inline int add_checked(std::int64_t a, std::int64_t b, const char* what) {
+    const std::int64_t sum = a + b;
+    check_fits(sum, sum, what);
+    return static_cast<int>(sum);
+}
+
+inline int mul_checked(std::int64_t a, std::int64_t b, const char* what) {
+    const std::int64_t product = a * b; // |a|, |b| < 2^31: no overflow in 64 bits
+    check_fits(product, product, what);
+    return static_cast<int>(product);
+}
+
+// k * (a*x + b) as a view: both coefficients must stay within int.
+inline AffineView scaled(IntVar x, std::int64_t a, std::int64_t b, int k) {
+    return {x, mul_checked(k, a, "affine view k*(a*x + b), coefficient"),
+            mul_checked(k, b, "affine view k*(a*x + b), offset")};
+}
+
+} // namespace detail
 
 inline OffsetView operator+(IntVar x, int c) { return {x, c}; }
 inline OffsetView operator+(int c, IntVar x) { return {x, c}; }
 inline OffsetView operator-(IntVar x, int c) {
-    detail::check_fits(-std::int64_t{c}, -std::int64_t{c}, "offset view x - c");
-    return {x, -c};
+    return {x, detail::add_checked(0, -std::int64_t{c}, "offset view x - c")};
 }
-inline OffsetView operator-(OffsetView v, int c) {
-    const std::int64_t sum = std::int64_t{v.offset()} - c;
-    detail::check_fits(sum, sum, "offset view (x + c) - d");
-    return {v.var(), static_cast<int>(sum)};
-}
-inline OffsetView operator+(OffsetView v, int c) {
-    const std::int64_t sum = std::int64_t{v.offset()} + c;
-    detail::check_fits(sum, sum, "offset view (x + c) + d");
-    return {v.var(), static_cast<int>(sum)};
-}
-
+inline AffineView operator-(int c, IntVar x) { return {x, -1, c}; }
+inline AffineView operator-(IntVar x) { return {x, -1, 0}; }
 inline AffineView operator*(int a, IntVar x) { return {x, a, 0}; }
 inline AffineView operator*(IntVar x, int a) { return {x, a, 0}; }
-inline AffineView operator-(IntVar x) { return {x, -1, 0}; }
+
+inline OffsetView operator+(OffsetView v, int c) {
+    return {v.var(), detail::add_checked(v.offset(), c, "offset view (x + c) + d")};
+}
+inline OffsetView operator+(int c, OffsetView v) { return v + c; }
+inline OffsetView operator-(OffsetView v, int c) {
+    return {v.var(), detail::add_checked(v.offset(), -std::int64_t{c}, "offset view (x + c) - d")};
+}
+inline AffineView operator-(int c, OffsetView v) {
+    return {v.var(), -1, detail::add_checked(c, -std::int64_t{v.offset()}, "affine view d - (x + c)")};
+}
+inline AffineView operator-(OffsetView v) { return detail::scaled(v.var(), 1, v.offset(), -1); }
+inline AffineView operator*(int k, OffsetView v) { return detail::scaled(v.var(), 1, v.offset(), k); }
+inline AffineView operator*(OffsetView v, int k) { return k * v; }
+
 inline AffineView operator+(AffineView v, int c) {
-    const std::int64_t sum = std::int64_t{v.offset()} + c;
-    detail::check_fits(sum, sum, "affine view (a*x + b) + c");
-    return {v.var(), v.scale(), static_cast<int>(sum)};
+    return {v.var(), v.scale(), detail::add_checked(v.offset(), c, "affine view (a*x + b) + c")};
 }
+inline AffineView operator+(int c, AffineView v) { return v + c; }
 inline AffineView operator-(AffineView v, int c) {
-    const std::int64_t sum = std::int64_t{v.offset()} - c;
-    detail::check_fits(sum, sum, "affine view (a*x + b) - c");
-    return {v.var(), v.scale(), static_cast<int>(sum)};
+    return {v.var(), v.scale(), detail::add_checked(v.offset(), -std::int64_t{c}, "affine view (a*x + b) - c")};
 }
-inline AffineView operator*(int k, AffineView v) {
-    const std::int64_t a = std::int64_t{k} * v.scale(), b = std::int64_t{k} * v.offset();
-    detail::check_fits(a, a, "affine view k*(a*x + b), coefficient");
-    detail::check_fits(b, b, "affine view k*(a*x + b), offset");
-    return {v.var(), static_cast<int>(a), static_cast<int>(b)};
+inline AffineView operator-(int c, AffineView v) {
+    return {v.var(), detail::mul_checked(-1, v.scale(), "affine view c - (a*x + b), coefficient"),
+            detail::add_checked(c, -std::int64_t{v.offset()}, "affine view c - (a*x + b), offset")};
 }
-inline AffineView operator*(int k, OffsetView v) { return k * AffineView(v.var(), 1, v.offset()); }
+inline AffineView operator-(AffineView v) { return detail::scaled(v.var(), v.scale(), v.offset(), -1); }
+inline AffineView operator*(int k, AffineView v) { return detail::scaled(v.var(), v.scale(), v.offset(), k); }
+inline AffineView operator*(AffineView v, int k) { return k * v; }
 
 // What a propagator needs from a view over store type S.
 template <class V, class S>
