@@ -360,3 +360,76 @@ TEST_CASE("affine views do not overflow in between") {
     CHECK(w.hi() == int_max);
     CHECK(w.max(s) == int_max);
 }
+
+// Mixed view kinds: each conversion and each operator, on either side,
+// must map every value of x as the arithmetic it spells does. A view is
+// compared with the expression through of() and lo()/hi() and then through
+// the store (min, max and membership), for x over a range with negatives.
+TEST_CASE("views mix: conversions and arithmetic on either side") {
+    S1 s;
+    const IntVar x = s.int_var(-4, 5);
+    const IntVar y = s.int_var(0, 3);
+    struct Case {
+        const char* text;
+        AffineView view;
+        std::int64_t a, b;
+    };
+    const std::vector<Case> cases{
+        {"x", x, 1, 0},
+        {"x + 2 (OffsetView)", x + 2, 1, 2},
+        {"(x + 1) * 2", (x + 1) * 2, 2, 2},
+        {"2 * (x + 1)", 2 * (x + 1), 2, 2},
+        {"2 * x * 3", 2 * x * 3, 6, 0},
+        {"x * 2 * 3", x * 2 * 3, 6, 0},
+        {"3 * (2 * x)", 3 * (2 * x), 6, 0},
+        {"-(x + 1)", -(x + 1), -1, -1},
+        {"-(2 * x + 1)", -(2 * x + 1), -2, -1},
+        {"7 - x", 7 - x, -1, 7},
+        {"7 - (x + 1)", 7 - (x + 1), -1, 6},
+        {"7 - (2 * x - 1)", 7 - (2 * x - 1), -2, 8},
+        {"3 + (x - 2)", 3 + (x - 2), 1, 1},
+        {"3 + 2 * x", 3 + 2 * x, 2, 3},
+        {"(-x) * -3", (-x) * -3, 3, 0},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.text);
+        CHECK(c.view.var() == x);
+        CHECK(c.view.scale() == c.a);
+        CHECK(c.view.offset() == c.b);
+        std::set<int> values;
+        for (int v = x.lo(); v <= x.hi(); ++v) {
+            CHECK(c.view.of(v) == c.a * v + c.b);
+            values.insert(static_cast<int>(c.a * v + c.b));
+        }
+        CHECK(c.view.lo() == *values.begin());
+        CHECK(c.view.hi() == *values.rbegin());
+        CHECK(c.view.min(s) == *values.begin());
+        CHECK(c.view.max(s) == *values.rbegin());
+        for (int w = c.view.lo() - 2; w <= c.view.hi() + 2; ++w) CHECK(c.view.contains(s, w) == (values.count(w) == 1));
+    }
+
+    // One vector holds every kind; OffsetView takes IntVar as x + 0.
+    const std::vector<AffineView> mixed{x, y + 1, 2 * y, -(y + 1)};
+    CHECK(mixed[0].max(s) == 5);
+    CHECK(mixed[1].max(s) == 4);
+    CHECK(mixed[2].max(s) == 6);
+    CHECK(mixed[3].min(s) == -4);
+    const std::vector<OffsetView> offsets{x, y + 2};
+    CHECK(offsets[0].offset() == 0);
+    CHECK(offsets[1].min(s) == 2);
+    // An update through a converted view reaches the variable.
+    CHECK(str(mixed[2].remove_above(s, 3)) == "bounds");
+    CHECK(s.domain(y).max() == 1);
+
+    const int imin = static_cast<int>(int_min), imax = static_cast<int>(int_max);
+    const IntVar z = s.int_var(0, 10);
+    CHECK_THROWS_AS(imin - z, propane::model_error); // -z + INT_MIN reaches INT_MIN - 10
+    CHECK_THROWS_AS(-(z + imin), propane::model_error);       // the offset -INT_MIN is not an int
+    CHECK((-(z - imax)).hi() == imax);
+    CHECK_THROWS_AS((z + (imax - 10)) * 2, propane::model_error);
+    CHECK_THROWS_AS(2 * z * (imax / 4), propane::model_error);
+    CHECK_THROWS_AS(imin - (z + 1), propane::model_error);
+    CHECK_THROWS_AS(imin - 3 * z, propane::model_error);
+    CHECK((-(z + (imax - 10))).lo() == -imax);
+    CHECK((imax - z).lo() == imax - 10);
+}
