@@ -15,6 +15,7 @@
 #include "engine/error.hpp"
 #include "engine/model.hpp"
 #include "engine/propagator.hpp"
+#include "engine/queue.hpp"
 #include "engine/store.hpp"
 #include "engine/trail.hpp"
 #include "engine/view.hpp"

@@ -39,6 +39,7 @@
 #include "error.hpp"
 #include "model.hpp"
 #include "propagator.hpp"
+#include "queue.hpp"
 #include "trail.hpp"
 #include "view.hpp"
 
@@ -246,7 +247,7 @@ public:
         queued_.push_back(0);
         prop_failures_.push_back(0);
         tagged_subs_.push_back(0);
-        for (Queue& q : queues_) q.grow();
+        for (detail::PropagatorQueue& q : queues_) q.grow();
         const auto id = static_cast<int>(props_.size() - 1);
         schedule(id);
         return id;
@@ -297,7 +298,7 @@ public:
     // Change::failed its caller ignored.
     bool propagate() {
         for (;;) {
-            Queue& q = queues_[0].count > 0 ? queues_[0] : queues_[1];
+            detail::PropagatorQueue& q = queues_[0].count > 0 ? queues_[0] : queues_[1];
             if (q.count == 0) break;
             const int p = q.pop();
             propagator_type& prop = *props_[static_cast<std::size_t>(p)];
@@ -360,7 +361,7 @@ private:
     void push() {
         if (queues_[0].count + queues_[1].count > 0) {
             QueueSnapshot snap{level(), {}, {}};
-            for (const Queue& q : queues_)
+            for (const detail::PropagatorQueue& q : queues_)
                 for (std::size_t k = 0; k < q.count; ++k) {
                     const int p = q.at(k);
                     snap.props.push_back(p);
@@ -445,43 +446,9 @@ private:
         queued_.resize(first);
         prop_failures_.resize(first);
         tagged_subs_.resize(first);
-        for (Queue& q : queues_) q.reset(first);
+        for (detail::PropagatorQueue& q : queues_) q.reset(first);
     }
 
-    // A FIFO ring with one slot per propagator.
-    struct Queue {
-        std::vector<int> ring;
-        std::size_t head = 0;
-        std::size_t count = 0;
-
-        int at(std::size_t k) const noexcept { return ring[(head + k) % ring.size()]; }
-        void push(int p) noexcept {
-            std::size_t tail = head + count;
-            if (tail >= ring.size()) tail -= ring.size();
-            ring[tail] = p;
-            ++count;
-        }
-        int pop() noexcept {
-            const int p = ring[head];
-            if (++head == ring.size()) head = 0;
-            --count;
-            return p;
-        }
-        // An empty ring of n slots.
-        void reset(std::size_t n) {
-            ring.assign(n, 0);
-            head = 0;
-            count = 0;
-        }
-        // One more slot, with the queued entries moved to the front: a
-        // slot appended behind entries that wrap around would split them.
-        void grow() {
-            std::vector<int> r(ring.size() + 1, 0);
-            for (std::size_t k = 0; k < count; ++k) r[k] = at(k);
-            ring = std::move(r);
-            head = 0;
-        }
-    };
     struct Sub {
         int prop;
         int tag;
@@ -601,7 +568,7 @@ private:
     }
 
     void clear_queue() noexcept {
-        for (Queue& q : queues_)
+        for (detail::PropagatorQueue& q : queues_)
             while (q.count > 0) {
                 const auto p = static_cast<std::size_t>(q.pop());
                 queued_[p] = 0;
@@ -628,7 +595,7 @@ private:
     std::vector<std::uint8_t> queued_;
     // Two queues: [0] for every wake-up, [1] for deferred propagators, run
     // only when [0] is empty. A propagator is in at most one.
-    std::array<Queue, 2> queues_;
+    std::array<detail::PropagatorQueue, 2> queues_;
     std::uint64_t propagations_ = 0;
     std::vector<std::uint64_t> prop_failures_;
     std::vector<std::size_t> tagged_subs_; // per propagator
