@@ -1,0 +1,265 @@
+#ifndef PROPANE_CONSTRAINTS_REL_HPP
+#define PROPANE_CONSTRAINTS_REL_HPP
+
+// rel(x, r, y) and rel(x, r, c): a relation between two views, or between a
+// view and a constant, r one of eq, ne, lt, le, gt, ge. The views may be of
+// different kinds (IntVar, OffsetView, AffineView); the propagator is a
+// template over both, so each view's arithmetic is inlined.
+//
+// Strength, in view space:
+//   eq           domain consistent: each view keeps exactly the values the
+//                other can also take. Woken by any domain change.
+//   ne           domain consistent: once one view is fixed, its value leaves
+//                the other. Woken when a view becomes fixed.
+//   lt le gt ge  bounds consistent: x <= y cuts x above max(y) and y below
+//                min(x) (lt by one more; gt and ge swap the views). Woken by
+//                bounds changes. For one order relation between two views
+//                this is also domain consistent: every value of x up to
+//                max(y) has max(y) as its support, and likewise for y.
+//   a constant   applied once, when posted, as a trailed update through the
+//                view (domain consistent, nothing is left to propagate). A
+//                failing update leaves the store failed, as any failed update
+//                does; a post inside a level is undone by pop_level.
+//   one variable views over the same variable (rel(x, eq, x + 1),
+//                rel(x, ne, 2 * x)) are not independent, so the relation is
+//                a unary constraint on that variable: applied once, when
+//                posted, by keeping exactly the variable's values v for which
+//                x.of(v) r y.of(v) holds (domain consistent).
+//
+// The views' values fit in int, so every comparison, and every bound moved
+// by one, is exact in 64 bits: rel never refuses a model for overflow.
+
+#include <algorithm>
+#include <cassert>
+#include <concepts>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "../engine/error.hpp"
+#include "../engine/propagator.hpp"
+#include "../engine/view.hpp"
+
+namespace propane {
+
+enum class Rel : std::uint8_t { eq, ne, lt, le, gt, ge };
+
+// The names used in the documentation and on command lines.
+constexpr std::string_view to_string(Rel r) noexcept {
+    switch (r) {
+    case Rel::eq: return "eq";
+    case Rel::ne: return "ne";
+    case Rel::lt: return "lt";
+    case Rel::le: return "le";
+    case Rel::gt: return "gt";
+    case Rel::ge: return "ge";
+    }
+    return "?";
+}
+constexpr std::optional<Rel> rel_from_string(std::string_view name) noexcept {
+    for (Rel r : {Rel::eq, Rel::ne, Rel::lt, Rel::le, Rel::gt, Rel::ge})
+        if (to_string(r) == name) return r;
+    return std::nullopt;
+}
+
+namespace detail {
+
+// A Rel made by a cast from a number outside the enum would reach no
+// propagator: refused where it is first seen. `who` names the constraint.
+inline void check_rel(Rel r, std::string_view who) {
+    if (static_cast<unsigned>(r) > static_cast<unsigned>(Rel::ge))
+        throw model_error(std::string(who) + ": relation " + std::to_string(static_cast<unsigned>(r)) +
+                          " is not a propane::Rel (eq, ne, lt, le, gt or ge)");
+}
+
+constexpr bool holds(Rel r, std::int64_t a, std::int64_t b) noexcept {
+    switch (r) {
+    case Rel::eq: return a == b;
+    case Rel::ne: return a != b;
+    case Rel::lt: return a < b;
+    case Rel::le: return a <= b;
+    case Rel::gt: return a > b;
+    case Rel::ge: return a >= b;
+    }
+    return false;
+}
+
+// A view can refuse an update without reaching the store (a bound beyond
+// int, a value the view cannot take), and then nothing remembers the
+// failure. At post, where no propagator can report it, an update the
+// domain cannot satisfy fails the store the way any failed update does.
+template <class S>
+void fail_store(S& s, IntVar x) {
+    const int lo = x.min(s);
+    [[maybe_unused]] const Change c =
+        lo > std::numeric_limits<int>::min() ? s.remove_above(x, lo - 1) : s.remove_below(x, x.max(s) + 1);
+    assert(c == Change::failed && s.failed());
+}
+
+// Keeps the values v of x for which keep(v) holds (a unary constraint).
+// Removal by removal, so each goes through the store, which remembers the
+// failure when the last value goes.
+template <class S, class Keep>
+void filter_values(S& s, IntVar x, Keep&& keep) {
+    bool failed = false;
+    x.for_each(s, [&](int v) {
+        if (!failed && !keep(v)) failed = x.remove(s, v) == Change::failed;
+    });
+}
+
+// x == y: each view keeps the values of the other (two different variables).
+template <class S, class X, class Y>
+class RelEq : public PropagatorBase<S, RelEq<S, X, Y>> {
+public:
+    RelEq(X x, Y y) : x_(x), y_(y) {}
+
+    // After the first pass x holds only values of y; the second removes from
+    // y what x lacks, which leaves x alone: one run reaches the fixpoint.
+    PropStatus propagate(S& s) override {
+        return keep_common(s, x_, y_) && keep_common(s, y_, x_) ? PropStatus::fix : PropStatus::failed;
+    }
+
+private:
+    // Removes from a the values b cannot take; false on failure. The bounds
+    // first: one update each instead of a removal per value outside them.
+    template <class A, class B>
+    static bool keep_common(S& s, const A& a, const B& b) {
+        if (a.remove_below(s, b.min(s)) == Change::failed || a.remove_above(s, b.max(s)) == Change::failed)
+            return false;
+        bool ok = true;
+        a.for_each(s, [&](int v) {
+            if (ok && !b.contains(s, v)) ok = a.remove(s, v) != Change::failed;
+        });
+        return ok;
+    }
+
+    X x_;
+    Y y_;
+};
+
+// x != y: the value of a fixed view leaves the other.
+template <class S, class X, class Y>
+class RelNe : public PropagatorBase<S, RelNe<S, X, Y>> {
+public:
+    RelNe(X x, Y y) : x_(x), y_(y) {}
+
+    // If the first removal fixes y, its value differs from x's, so the
+    // second removes nothing: one run is a fixpoint.
+    PropStatus propagate(S& s) override {
+        if (x_.fixed(s) && y_.remove(s, x_.value(s)) == Change::failed) return PropStatus::failed;
+        if (y_.fixed(s) && x_.remove(s, y_.value(s)) == Change::failed) return PropStatus::failed;
+        return PropStatus::fix;
+    }
+
+private:
+    X x_;
+    Y y_;
+};
+
+// x + strict <= y, strict 0 (le) or 1 (lt).
+template <class S, class X, class Y>
+class RelLe : public PropagatorBase<S, RelLe<S, X, Y>> {
+public:
+    RelLe(X x, Y y, int strict) : x_(x), y_(y), strict_(strict) {}
+
+    // Cutting x from above leaves min(x) where it was, so y's cut reads the
+    // same min(x) the first would have: one run is a fixpoint.
+    PropStatus propagate(S& s) override {
+        if (keep_at_most(x_, s, std::int64_t{y_.max(s)} - strict_) == Change::failed) return PropStatus::failed;
+        if (keep_at_least(y_, s, std::int64_t{x_.min(s)} + strict_) == Change::failed) return PropStatus::failed;
+        return PropStatus::fix;
+    }
+
+private:
+    X x_;
+    Y y_;
+    int strict_;
+};
+
+template <class P, class S, class X, class Y, class... Args>
+void post_binary(S& s, Event event, const X& x, const Y& y, Args... args) {
+    const int id = s.add_propagator(std::make_unique<P>(x, y, args...));
+    s.subscribe(x.var(), id, event);
+    s.subscribe(y.var(), id, event);
+}
+
+template <class V>
+concept ViewHandle = requires(const V& v) {
+    { v.var() } -> std::same_as<IntVar>;
+};
+
+} // namespace detail
+
+// The constraint x r y, as rel(x, r, y) returns it.
+template <class X, class Y>
+struct Relation {
+    X x;
+    Rel r = Rel::eq;
+    Y y;
+
+    template <class S>
+    void post(S& s) const {
+        detail::check_rel(r, "rel");
+        s.check(x.var(), "rel");
+        s.check(y.var(), "rel");
+        if (x.var() == y.var()) {
+            detail::filter_values(s, x.var(), [this](int v) { return detail::holds(r, x.of(v), y.of(v)); });
+            return;
+        }
+        switch (r) {
+        case Rel::eq: detail::post_binary<detail::RelEq<S, X, Y>>(s, Event::domain, x, y); break;
+        case Rel::ne: detail::post_binary<detail::RelNe<S, X, Y>>(s, Event::fixed, x, y); break;
+        case Rel::lt: detail::post_binary<detail::RelLe<S, X, Y>>(s, Event::bounds, x, y, 1); break;
+        case Rel::le: detail::post_binary<detail::RelLe<S, X, Y>>(s, Event::bounds, x, y, 0); break;
+        case Rel::gt: detail::post_binary<detail::RelLe<S, Y, X>>(s, Event::bounds, y, x, 1); break;
+        case Rel::ge: detail::post_binary<detail::RelLe<S, Y, X>>(s, Event::bounds, y, x, 0); break;
+        }
+    }
+};
+
+// The constraint x r c, as rel(x, r, c) returns it.
+template <class X>
+struct ConstRelation {
+    X x;
+    Rel r = Rel::eq;
+    std::int64_t c = 0;
+
+    template <class S>
+    void post(S& s) const {
+        detail::check_rel(r, "rel");
+        s.check(x.var(), "rel");
+        // Beyond int's range by one, c still means what it meant to every
+        // view value, and c - 1, c + 1 stay far from overflow.
+        const std::int64_t k = std::clamp(c, detail::int_min - 1, detail::int_max + 1);
+        const bool in_int = k >= detail::int_min && k <= detail::int_max;
+        Change done = Change::none;
+        switch (r) {
+        case Rel::eq: done = in_int ? x.assign(s, static_cast<int>(k)) : Change::failed; break;
+        case Rel::ne: done = in_int ? x.remove(s, static_cast<int>(k)) : Change::none; break;
+        case Rel::lt: done = detail::keep_at_most(x, s, k - 1); break;
+        case Rel::le: done = detail::keep_at_most(x, s, k); break;
+        case Rel::gt: done = detail::keep_at_least(x, s, k + 1); break;
+        case Rel::ge: done = detail::keep_at_least(x, s, k); break;
+        }
+        if (done == Change::failed && !s.failed()) detail::fail_store(s, x.var());
+    }
+};
+
+template <detail::ViewHandle X, detail::ViewHandle Y>
+Relation<X, Y> rel(const X& x, Rel r, const Y& y) {
+    detail::check_rel(r, "rel");
+    return {x, r, y};
+}
+
+template <detail::ViewHandle X>
+ConstRelation<X> rel(const X& x, Rel r, std::int64_t c) {
+    detail::check_rel(r, "rel");
+    return {x, r, c};
+}
+
+} // namespace propane
+
+#endif
