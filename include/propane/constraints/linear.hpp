@@ -1,0 +1,298 @@
+#ifndef PROPANE_CONSTRAINTS_LINEAR_HPP
+#define PROPANE_CONSTRAINTS_LINEAR_HPP
+
+// linear(a, x, r, c): a[0]*x[0] + ... + a[n-1]*x[n-1] r c over any views x
+// (one vector, of one view type; AffineView holds any mix), r a Rel, and
+// linear(x, r, c) for the plain sum (every coefficient 1).
+//
+// Strength:
+//   eq le ge lt gt  bounds(R) consistent: after propagation the least and
+//           the greatest value of every view have a support in which the
+//           other views take real values between their bounds. lt is le
+//           c - 1 and gt is ge c + 1. A bound is rounded inward to a value
+//           the view can take (the views' remove_below / remove_above), and
+//           the cuts repeat until none moves, so the result is the greatest
+//           such box. Woken by bounds changes.
+//   ne      once one term is left open, the value that would make the sum
+//           equal c leaves it (when c minus the rest is a multiple of its
+//           coefficient); once none is, a sum equal to c fails. Woken when a
+//           view becomes fixed.
+//
+// Incremental, as MiniCP's Sum: the terms are kept open ones first, and the
+// number of open terms and the sum of the fixed ones are reversible cells.
+// A run moves the terms fixed since the last one behind the open part (a
+// swap, undone by restoring the count, never by moving terms back), so it
+// costs O(open terms), not O(n).
+//
+// Arithmetic is in 64 bits. At post, the sum of |a_i| * max(|lo_i|, |hi_i|)
+// over the views' whole ranges (lo(), hi()), plus |c| and one for lt and gt,
+// must stay below 2^62; otherwise model_error. Then no partial sum, bound or
+// difference computed while propagating can overflow.
+//
+// Terms with a zero coefficient are dropped; no term left means 0 r c, which
+// the first propagation decides. A variable may occur in several terms:
+// the terms are treated as independent, which is sound, and the cuts still
+// repeat until nothing moves, but the box is then the greatest one for the
+// relaxation, not for the variables.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <ranges>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../engine/error.hpp"
+#include "../engine/propagator.hpp"
+#include "../engine/view.hpp"
+#include "rel.hpp"
+
+namespace propane {
+
+namespace detail {
+
+template <class View>
+struct Term {
+    View v;
+    std::int64_t a;
+
+    // The least and greatest values of a*v.
+    template <class S>
+    std::pair<std::int64_t, std::int64_t> range(const S& s) const noexcept {
+        const std::int64_t lo = a * v.min(s), hi = a * v.max(s);
+        return a > 0 ? std::pair{lo, hi} : std::pair{hi, lo};
+    }
+};
+
+// The terms of a sum, open ones first, with the reversible count of open
+// terms and sum of fixed ones. Shared by the bounds and the ne propagators.
+template <class View>
+class SumTerms {
+public:
+    template <class S>
+    SumTerms(S& s, std::vector<Term<View>> terms)
+        : terms_(std::move(terms)), open_cell_(s.new_cell(static_cast<std::int64_t>(terms_.size()))),
+          fixed_cell_(s.new_cell(0)) {}
+
+    // Moves the terms fixed since the last call behind the open part, adding
+    // their values to the fixed sum, and returns that sum. The terms swap
+    // places only within the open part, so restoring the count on
+    // backtracking restores the set of open terms.
+    template <class S>
+    std::int64_t settle(S& s) {
+        auto open = static_cast<std::size_t>(s.cell(open_cell_));
+        std::int64_t fixed = s.cell(fixed_cell_);
+        const std::size_t was_open = open;
+        for (std::size_t k = 0; k < open;) {
+            if (terms_[k].v.fixed(s)) {
+                fixed += terms_[k].a * terms_[k].v.value(s);
+                std::swap(terms_[k], terms_[--open]);
+            } else {
+                ++k;
+            }
+        }
+        if (open != was_open) {
+            s.set_cell(open_cell_, static_cast<std::int64_t>(open));
+            s.set_cell(fixed_cell_, fixed);
+        }
+        return fixed;
+    }
+
+    // The open terms as of the last settle().
+    template <class S>
+    std::span<const Term<View>> open(const S& s) const noexcept {
+        return {terms_.data(), static_cast<std::size_t>(s.cell(open_cell_))};
+    }
+
+private:
+    std::vector<Term<View>> terms_;
+    int open_cell_;
+    int fixed_cell_;
+};
+
+// sum <= upper and/or sum >= lower, to the greatest bounds(R) box.
+template <class S, class View>
+class LinearBounds : public PropagatorBase<S, LinearBounds<S, View>> {
+public:
+    LinearBounds(S& s, std::vector<Term<View>> terms, std::optional<std::int64_t> lower,
+                 std::optional<std::int64_t> upper)
+        : shared_(shares_variable(terms)), terms_(s, std::move(terms)), lower_(lower), upper_(upper) {}
+
+    // A cut for sum <= u changes only the terms' greatest values, so the sum
+    // of least values it used stays exact and it leaves nothing for itself
+    // to cut; it does change the sum of greatest values, which the cut for
+    // sum >= l reads next (kept exact as it goes). Only a cut for >= l that
+    // moved something can give <= u more to cut, so only then does the loop
+    // go round again. Views sharing a variable move each other's bounds
+    // behind these sums' backs: then any change goes round again.
+    PropStatus propagate(S& s) override {
+        for (;;) {
+            const std::int64_t fixed = terms_.settle(s);
+            std::int64_t least = 0, most = 0; // of the open terms' sum
+            for (const Term<View>& t : terms_.open(s)) {
+                const auto [lo, hi] = t.range(s);
+                least += lo;
+                most += hi;
+            }
+            if ((upper_ && least > *upper_ - fixed) || (lower_ && most < *lower_ - fixed)) return PropStatus::failed;
+            Cut below = Cut::none, above = Cut::none;
+            if (upper_ && most > *upper_ - fixed) {
+                above = cut<1>(s, *upper_ - fixed, least, most);
+                if (above == Cut::failed) return PropStatus::failed;
+            }
+            if (lower_ && least < *lower_ - fixed) {
+                // sum >= l as -sum <= -l, whose least value is -most.
+                std::int64_t neg_least = -least;
+                below = cut<-1>(s, fixed - *lower_, -most, neg_least);
+                if (below == Cut::failed) return PropStatus::failed;
+            }
+            const bool moved = above == Cut::some || below == Cut::some;
+            if (!(upper_ && below == Cut::some) && !(shared_ && moved)) return PropStatus::fix;
+        }
+    }
+
+private:
+    enum class Cut : std::uint8_t { none, some, failed };
+
+    // Cuts each open term t of Sign * sum <= u to what it can take when the
+    // others take their least: Sign*t <= u - (least - least(Sign*t)).
+    // `most`, the greatest value of Sign * sum, follows the cuts.
+    template <int Sign>
+    Cut cut(S& s, std::int64_t u, std::int64_t least, std::int64_t& most) {
+        Cut done = Cut::none;
+        for (const Term<View>& t : terms_.open(s)) {
+            const Term<View> st{t.v, Sign * t.a};
+            const auto [lo, hi] = st.range(s);
+            const std::int64_t cap = u - least + lo;
+            if (hi <= cap) continue;
+            const Change c = st.a > 0 ? keep_at_most(st.v, s, floor_div(cap, st.a))
+                                      : keep_at_least(st.v, s, ceil_div(cap, st.a));
+            if (c == Change::failed) return Cut::failed;
+            most += st.range(s).second - hi;
+            done = Cut::some;
+        }
+        return done;
+    }
+
+    static bool shares_variable(const std::vector<Term<View>>& terms) {
+        std::vector<int> vars;
+        vars.reserve(terms.size());
+        for (const Term<View>& t : terms) vars.push_back(t.v.var().index());
+        std::ranges::sort(vars);
+        return std::ranges::adjacent_find(vars) != vars.end();
+    }
+
+    bool shared_;
+    SumTerms<View> terms_;
+    std::optional<std::int64_t> lower_;
+    std::optional<std::int64_t> upper_;
+};
+
+// sum != c: acts on the last open term only.
+template <class S, class View>
+class LinearNe : public PropagatorBase<S, LinearNe<S, View>> {
+public:
+    LinearNe(S& s, std::vector<Term<View>> terms, std::int64_t c) : terms_(s, std::move(terms)), c_(c) {}
+
+    // After a removal the last term is fixed to a value that keeps the sum
+    // off c, so the run that follows would find nothing: a fixpoint.
+    PropStatus propagate(S& s) override {
+        const std::int64_t rest = c_ - terms_.settle(s);
+        const auto open = terms_.open(s);
+        if (open.empty()) return rest == 0 ? PropStatus::failed : PropStatus::fix;
+        if (open.size() == 1 && rest % open[0].a == 0) {
+            const std::int64_t v = rest / open[0].a;
+            if (v >= int_min && v <= int_max && open[0].v.remove(s, static_cast<int>(v)) == Change::failed)
+                return PropStatus::failed;
+        }
+        return PropStatus::fix;
+    }
+
+private:
+    SumTerms<View> terms_;
+    std::int64_t c_;
+};
+
+// Below this, sums of terms, the constant and one more never overflow
+// int64, whatever order they are added in (see the header comment).
+inline constexpr std::int64_t linear_limit = std::int64_t{1} << 62;
+
+inline void check_sizes(std::size_t coeffs, std::size_t views) {
+    if (coeffs != views)
+        throw model_error("linear: " + std::to_string(coeffs) + " coefficients for " + std::to_string(views) +
+                          " views; each view needs one coefficient");
+}
+
+} // namespace detail
+
+// The constraint sum(coeffs[i] * views[i]) r c, as linear() returns it.
+template <class View>
+struct Linear {
+    std::vector<std::int64_t> coeffs;
+    std::vector<View> views;
+    Rel r = Rel::eq;
+    std::int64_t c = 0;
+
+    template <class S>
+    void post(S& s) const {
+        // Again here: the struct can be built without linear().
+        detail::check_rel(r, "linear");
+        detail::check_sizes(coeffs.size(), views.size());
+        for (const View& v : views) s.check(v.var(), "linear");
+        std::vector<detail::Term<View>> terms;
+        if (c <= -detail::linear_limit || c >= detail::linear_limit)
+            throw model_error("linear: the constant " + std::to_string(c) + " is beyond +-2^62");
+        std::int64_t reach = (c < 0 ? -c : c) + 1;
+        for (std::size_t i = 0; i < views.size(); ++i) {
+            const std::int64_t a = coeffs[i];
+            if (a == 0) continue;
+            if (a <= -detail::linear_limit || a >= detail::linear_limit)
+                throw model_error("linear: coefficient " + std::to_string(a) + " (term " + std::to_string(i) +
+                                  ") is beyond +-2^62");
+            const std::int64_t span = std::max(std::abs(std::int64_t{views[i].lo()}), std::abs(std::int64_t{views[i].hi()}));
+            // Both factors below 2^62 and 2^31 + 1; compared by division, so the
+            // test itself cannot overflow.
+            if (span != 0 && (a < 0 ? -a : a) > (detail::linear_limit - reach) / span)
+                throw model_error("linear: the sum could overflow 64-bit arithmetic: with term " + std::to_string(i) +
+                                  " (coefficient " + std::to_string(a) + ", view range " +
+                                  std::to_string(views[i].lo()) + ".." + std::to_string(views[i].hi()) +
+                                  ") the sum of |coefficient| * |value| and |c| reaches 2^62");
+            reach += (a < 0 ? -a : a) * span;
+            terms.push_back({views[i], a});
+        }
+        std::unique_ptr<Propagator<S>> p;
+        if (r == Rel::ne) {
+            p = std::make_unique<detail::LinearNe<S, View>>(s, terms, c);
+        } else {
+            const std::int64_t k = c + (r == Rel::lt ? -1 : r == Rel::gt ? 1 : 0);
+            const bool upper = r == Rel::eq || r == Rel::le || r == Rel::lt;
+            const bool lower = r == Rel::eq || r == Rel::ge || r == Rel::gt;
+            p = std::make_unique<detail::LinearBounds<S, View>>(s, terms, lower ? std::optional{k} : std::nullopt,
+                                                                upper ? std::optional{k} : std::nullopt);
+        }
+        const int id = s.add_propagator(std::move(p));
+        for (const detail::Term<View>& t : terms) s.subscribe(t.v.var(), id, r == Rel::ne ? Event::fixed : Event::bounds);
+    }
+};
+
+template <std::ranges::input_range R>
+Linear<std::ranges::range_value_t<R>> linear(const std::vector<int>& coeffs, const R& views, Rel r, std::int64_t c) {
+    detail::check_rel(r, "linear");
+    const std::vector<std::ranges::range_value_t<R>> vs(std::ranges::begin(views), std::ranges::end(views));
+    detail::check_sizes(coeffs.size(), vs.size());
+    return {std::vector<std::int64_t>(coeffs.begin(), coeffs.end()), vs, r, c};
+}
+
+template <std::ranges::input_range R>
+Linear<std::ranges::range_value_t<R>> linear(const R& views, Rel r, std::int64_t c) {
+    return linear(std::vector<int>(static_cast<std::size_t>(std::ranges::distance(views)), 1), views, r, c);
+}
+
+} // namespace propane
+
+#endif
