@@ -1,6 +1,7 @@
 // Google Benchmark microbenchmarks of propane, from the parts up: domain
-// operations, the trail, AllDifferent propagation, then whole N-queens
-// searches next to a bitboard counter that marks the speed limit.
+// operations, the trail, AllDifferent propagation, the relation, linear and
+// arithmetic propagators, then whole N-queens searches next to a bitboard
+// counter that marks the speed limit.
 //
 // Reading the numbers. An iteration runs a batch of work, so the Time column
 // is per batch; the counters are per item, as rates (k = thousand, M =
@@ -28,6 +29,8 @@
 #include <random>
 #include <type_traits>
 #include <vector>
+
+#include <propane/constraints/rel.hpp>
 
 #include "bitboard.hpp"
 #include "nqueens_model.hpp"
@@ -368,6 +371,56 @@ BENCHMARK_TEMPLATE(BM_AllDifferent, AffineView, bounds)->Apply(view_counts);
 BENCHMARK_TEMPLATE(BM_AllDifferent, IntVar, domain)->Apply(view_counts);
 BENCHMARK_TEMPLATE(BM_AllDifferent, OffsetView, domain)->Apply(view_counts);
 BENCHMARK_TEMPLATE(BM_AllDifferent, AffineView, domain)->Apply(view_counts);
+
+// ---- relations -----------------------------------------------------------------
+
+// One propagator posted on a store at its root fixpoint; an iteration is a
+// level holding one update through a view (`cut`), the propagation it wakes
+// and the pop that undoes both. The Time column is that whole level: the
+// trail rows above price the level alone. The cut is chosen so that the
+// propagator prunes every time; the removals counter says how much, beyond
+// the cut (counted once, untimed, over every variable of the store).
+template <class D, class Cut>
+void cut_and_propagate(benchmark::State& state, propane::Store<D>& s, Cut&& cut) {
+    if (!s.propagate()) std::abort();
+    s.push_level();
+    expect_ok(cut(s));
+    const std::uint64_t before = total_size(s);
+    if (!s.propagate()) std::abort();
+    const std::uint64_t removed = before - total_size(s);
+    s.pop_level();
+    // A row whose propagator prunes nothing would time only the wake-up.
+    if (removed == 0) std::abort();
+    const std::uint64_t runs_before = s.propagations();
+    for (auto _ : state) {
+        s.push_level();
+        benchmark::DoNotOptimize(cut(s));
+        benchmark::DoNotOptimize(s.propagate());
+        s.pop_level();
+    }
+    rate(state, "propagations", static_cast<double>(s.propagations() - runs_before), benchmark::Counter::kIsRate);
+    rate(state, "removals", static_cast<double>(removed), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// x r y over 0..n-1. eq: x loses its upper half and y follows (domain
+// consistent, so the values go one by one where the views differ); ne: x is
+// fixed and its value leaves y; lt: x's lower bound moves to n/2 and y's
+// past it.
+template <propane::Rel R>
+void BM_Rel(benchmark::State& state) {
+    const int n = arg(state);
+    propane::Store<Dynamic> s;
+    const IntVar x = s.int_var(0, n - 1), y = s.int_var(0, n - 1);
+    s.post(propane::rel(x, R, y));
+    cut_and_propagate(state, s, [&](auto& st) {
+        if constexpr (R == propane::Rel::eq) return x.remove_above(st, n / 2);
+        else if constexpr (R == propane::Rel::ne) return x.assign(st, n / 2);
+        else return x.remove_below(st, n / 2);
+    });
+}
+BENCHMARK_TEMPLATE(BM_Rel, propane::Rel::eq)->Apply(quick)->Arg(64)->Arg(1024);
+BENCHMARK_TEMPLATE(BM_Rel, propane::Rel::ne)->Apply(quick)->Arg(64)->Arg(1024);
+BENCHMARK_TEMPLATE(BM_Rel, propane::Rel::lt)->Apply(quick)->Arg(64)->Arg(1024);
 
 // ---- N-queens: the cost of a search node ---------------------------------------
 
