@@ -20,7 +20,12 @@
 #include "engine/trail.hpp"
 #include "engine/view.hpp"
 
+#include "constraints/abs.hpp"
 #include "constraints/all_different.hpp"
+#include "constraints/linear.hpp"
+#include "constraints/min_max.hpp"
+#include "constraints/rel.hpp"
+#include "constraints/times.hpp"
 
 #include "search/limits.hpp"
 #include "search/search.hpp"
