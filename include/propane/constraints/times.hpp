@@ -72,8 +72,8 @@ inline Interval hull(Interval u, Interval w) noexcept { return {std::min(u.lo, w
 
 // The bounds of u * w over the box: the extreme corner products.
 inline Interval times(Interval u, Interval w) noexcept {
-    const std::int64_t p[] = {u.lo * w.lo, u.lo * w.hi, u.hi * w.lo, u.hi * w.hi};
-    return {*std::min_element(std::begin(p), std::end(p)), *std::max_element(std::begin(p), std::end(p))};
+    const auto [lo, hi] = std::minmax({u.lo * w.lo, u.lo * w.hi, u.hi * w.lo, u.hi * w.hi});
+    return {lo, hi};
 }
 
 // The magnitudes of u's values of sign `sign` (+1 or -1), 0 excluded.
