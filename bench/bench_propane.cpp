@@ -30,7 +30,11 @@
 #include <type_traits>
 #include <vector>
 
+#include <propane/constraints/abs.hpp>
+#include <propane/constraints/linear.hpp>
+#include <propane/constraints/min_max.hpp>
 #include <propane/constraints/rel.hpp>
+#include <propane/constraints/times.hpp>
 
 #include "bitboard.hpp"
 #include "nqueens_model.hpp"
@@ -372,7 +376,7 @@ BENCHMARK_TEMPLATE(BM_AllDifferent, IntVar, domain)->Apply(view_counts);
 BENCHMARK_TEMPLATE(BM_AllDifferent, OffsetView, domain)->Apply(view_counts);
 BENCHMARK_TEMPLATE(BM_AllDifferent, AffineView, domain)->Apply(view_counts);
 
-// ---- relations -----------------------------------------------------------------
+// ---- relations, linear sums, arithmetic ------------------------------------
 
 // One propagator posted on a store at its root fixpoint; an iteration is a
 // level holding one update through a view (`cut`), the propagation it wakes
@@ -421,6 +425,72 @@ void BM_Rel(benchmark::State& state) {
 BENCHMARK_TEMPLATE(BM_Rel, propane::Rel::eq)->Apply(quick)->Arg(64)->Arg(1024);
 BENCHMARK_TEMPLATE(BM_Rel, propane::Rel::ne)->Apply(quick)->Arg(64)->Arg(1024);
 BENCHMARK_TEMPLATE(BM_Rel, propane::Rel::lt)->Apply(quick)->Arg(64)->Arg(1024);
+
+// sum x[i] r c over k terms in 0..9, unit coefficients, and one cut on x[0]
+// that moves a bound of every other term:
+//   eq, c = 9k - 5: the root leaves each term in 4..9; x[0] <= 5 leaves the
+//       others at least 8;
+//   le, c = 9: x[0] >= 5 leaves the others at most 4;
+//   ne, c = k + 2: all terms but x[0] and x[k-1] fixed to 1 at the root;
+//       x[0] = 1 fixes the sum of the rest, which removes 3 from x[k-1].
+template <propane::Rel R>
+void BM_Linear(benchmark::State& state) {
+    const int k = arg(state);
+    propane::Store<Dynamic> s;
+    const std::vector<IntVar> x = s.int_vars(k, 0, 9);
+    const std::int64_t c = R == propane::Rel::eq ? 9 * k - 5 : R == propane::Rel::le ? 9 : k + 2;
+    s.post(propane::linear(x, R, c));
+    if constexpr (R == propane::Rel::ne)
+        for (int i = 1; i + 1 < k; ++i) expect_ok(x[static_cast<std::size_t>(i)].assign(s, 1));
+    cut_and_propagate(state, s, [&](auto& st) {
+        if constexpr (R == propane::Rel::eq) return x[0].remove_above(st, 5);
+        else if constexpr (R == propane::Rel::le) return x[0].remove_below(st, 5);
+        else return x[0].assign(st, 1);
+    });
+}
+BENCHMARK_TEMPLATE(BM_Linear, propane::Rel::eq)->Apply(quick)->Arg(3)->Arg(20);
+BENCHMARK_TEMPLATE(BM_Linear, propane::Rel::le)->Apply(quick)->Arg(3)->Arg(20);
+BENCHMARK_TEMPLATE(BM_Linear, propane::Rel::ne)->Apply(quick)->Arg(3)->Arg(20);
+
+// y = |x|, x over -n..n, y over 0..n: y <= n/2 removes both ends of x,
+// one value at a time (abs is domain consistent).
+void BM_Abs(benchmark::State& state) {
+    const int n = arg(state);
+    propane::Store<Dynamic> s;
+    const IntVar x = s.int_var(-n, n), y = s.int_var(0, n);
+    s.post(propane::abs(x, y));
+    cut_and_propagate(state, s, [&](auto& st) { return y.remove_above(st, n / 2); });
+}
+BENCHMARK(BM_Abs)->Apply(quick)->Arg(50)->Arg(500);
+
+// y = min (max) of 8 views over 0..99: one view's upper (lower) bound moves
+// to 20 (80), and y's follows.
+template <propane::Extreme Which>
+void BM_Extremum(benchmark::State& state) {
+    const int k = arg(state);
+    propane::Store<Dynamic> s;
+    const std::vector<IntVar> x = s.int_vars(k, 0, 99);
+    const IntVar y = s.int_var(0, 99);
+    constexpr bool least = Which == propane::Extreme::least;
+    if constexpr (least) s.post(propane::min(x, y));
+    else s.post(propane::max(x, y));
+    const IntVar cut_view = x[static_cast<std::size_t>(k / 2)];
+    cut_and_propagate(state, s, [&](auto& st) {
+        return least ? cut_view.remove_above(st, 20) : cut_view.remove_below(st, 80);
+    });
+}
+BENCHMARK_TEMPLATE(BM_Extremum, propane::Extreme::least)->Apply(quick)->Arg(8);
+BENCHMARK_TEMPLATE(BM_Extremum, propane::Extreme::greatest)->Apply(quick)->Arg(8);
+
+// z = x * y, x and y over -10..10, z over -30..30: the root prunes nothing
+// (x = 10, y = 0 is a support), and x >= 5 cuts y to -6..6.
+void BM_Times(benchmark::State& state) {
+    propane::Store<Dynamic> s;
+    const IntVar x = s.int_var(-10, 10), y = s.int_var(-10, 10), z = s.int_var(-30, 30);
+    s.post(propane::times(x, y, z));
+    cut_and_propagate(state, s, [&](auto& st) { return x.remove_below(st, 5); });
+}
+BENCHMARK(BM_Times)->Apply(quick);
 
 // ---- N-queens: the cost of a search node ---------------------------------------
 
