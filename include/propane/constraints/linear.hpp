@@ -146,7 +146,9 @@ public:
                 if (above == Cut::failed) return PropStatus::failed;
             }
             if (lower_ && least < *lower_ - fixed) {
-                // sum >= l as -sum <= -l, whose least value is -most.
+                // sum >= l as -sum <= -l: -sum ranges over -most .. -least.
+                // Nothing reads the greatest value after this cut (a new
+                // pass sums afresh), but the cut keeps it up to date anyway.
                 std::int64_t neg_least = -least;
                 below = cut<-1>(s, fixed - *lower_, -most, neg_least);
                 if (below == Cut::failed) return PropStatus::failed;
