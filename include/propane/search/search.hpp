@@ -15,6 +15,19 @@
 // Either way the store is back at its root state when the search ends, is
 // stopped, or is destroyed (an exception from a visitor included).
 //
+// Branch and bound is the same engine given an objective:
+//   Search search(store, vars, strategy, limits, minimizing(cost));
+//   while (search.next()) { ... search.objective() ... }
+// (or minimize() and maximize() in optimize.hpp, which drive it with a
+// visitor). Each solution is strictly better than the one before, and once
+// next() returns false after a complete search the last one was optimal.
+// The store refuses posts during a search, and a pop restores the queue
+// saved with its level, so the bound cannot be a posted constraint: the
+// search itself tightens the objective's domain, a trailed update like any
+// other, at every node it resumes (each right branch, and the root after a
+// restart), before propagating there. Without an objective that costs one
+// test per backtrack.
+//
 // Rules the search checks (model_error when broken): one search runs on a
 // store at a time (from its first next() until it ends); while it runs,
 // nothing may post to the store or push or pop its levels; a search whose
@@ -34,6 +47,7 @@
 #include <functional>
 #include <initializer_list>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <ranges>
 #include <span>
@@ -46,11 +60,18 @@
 
 #include "../engine/error.hpp"
 #include "limits.hpp"
+#include "objective.hpp"
 #include "solution.hpp"
 #include "stats.hpp"
 #include "strategy.hpp"
 #include "../engine/store.hpp"
 #include "../engine/view.hpp"
+
+#if defined(__GNUC__)
+#define PROPANE_SEARCH_COLD [[gnu::cold, gnu::noinline]]
+#else
+#define PROPANE_SEARCH_COLD
+#endif
 
 namespace propane {
 
@@ -78,6 +99,18 @@ public:
         // Last, so a constructor that throws leaves nothing registered.
         s.searches_.attach(&tie_);
     }
+    // Branch and bound on `objective`, a view of this store (model_error
+    // otherwise). Restarts go on after solutions here: the bound keeps a
+    // solution from being found twice.
+    template <std::ranges::input_range R, propane::View<Store> V>
+    Search(Store& s, const R& vars, strategy_type strategy, Limits limits, Objective<V> objective)
+        : Search(s, vars, std::move(strategy), limits) {
+        s.check(objective.view.var(), "objective");
+        objective_ = std::make_unique<detail::ObjectiveOf<Store, V>>(std::move(objective));
+    }
+    template <std::ranges::input_range R, propane::View<Store> V>
+    Search(Store& s, const R& vars, strategy_type strategy, Objective<V> objective)
+        : Search(s, vars, std::move(strategy), Limits{}, std::move(objective)) {}
     Search(const Search&) = delete;
     Search& operator=(const Search&) = delete;
     ~Search() {
@@ -151,6 +184,11 @@ public:
     Solution<Store, View> solution() const noexcept { return {*s_, vars_}; }
     const SearchStats& stats() const noexcept { return stats_; }
     const std::vector<View>& vars() const noexcept { return vars_; }
+    // The objective's value at the last solution, the best so far; empty
+    // before the first solution and without an objective.
+    std::optional<std::int64_t> objective() const noexcept {
+        return best_ ? std::optional<std::int64_t>(*best_) : std::nullopt;
+    }
 
 private:
     enum class State : std::uint8_t { fresh, running, done };
@@ -209,9 +247,10 @@ private:
             if (ok) {
                 const int i = choose_var();
                 if (i < 0) {
+                    if (objective_) record();
                     ++stats_.solutions;
                     done_ += mass_;
-                    if (restart_at_ != unlimited) {
+                    if (restart_at_ != unlimited && !objective_) {
                         restart_at_ = unlimited;
                         fail_check_at_ = limits_.failures;
                     }
@@ -241,7 +280,8 @@ private:
                 mass_ = f.mass - f.left;
                 ++stats_.branches;
                 const View& x = at(f.pos);
-                const Change c = f.branch == Branch::assign ? x.remove(*s_, f.value) : x.remove_below(*s_, f.value + 1);
+                Change c = f.branch == Branch::assign ? x.remove(*s_, f.value) : x.remove_below(*s_, f.value + 1);
+                if (best_ && c != Change::failed && !bounded()) c = Change::failed;
                 ok = c != Change::failed && s_->propagate();
             }
             if (!ok) {
@@ -254,14 +294,22 @@ private:
                     }
                     // With the stack empty the tree is already exhausted,
                     // and the root level holds the failed state: no restart.
-                    if (!stack_.empty()) {
-                        restart();
-                        ok = true;
-                    }
+                    if (!stack_.empty()) ok = restart();
                 }
             }
         }
     }
+
+    // At a solution: its objective value becomes the bound.
+    PROPANE_SEARCH_COLD void record() {
+        if (!objective_->fixed(*s_))
+            throw model_error("branch and bound: the objective is not fixed at a solution; add it to the search "
+                              "views, or constrain it so that they fix it");
+        best_ = objective_->value(*s_);
+    }
+
+    // Applies the bound at the current node; false when nothing better is left there.
+    bool bounded() { return objective_->improve_on(*s_, *best_) != Change::failed; }
 
     // Called when branches reach check_at_. False when a limit stops the
     // search. The stride between clock readings doubles while readings come
@@ -301,7 +349,11 @@ private:
         return b >= 1e18 ? std::uint64_t{1'000'000'000'000'000'000} : static_cast<std::uint64_t>(b);
     }
 
-    void restart() {
+    // Starts again from the root. False when the bound of the best solution
+    // leaves nothing there: the root level may predate that solution.
+    // Out of line, like record(), so that the hot loop stays small enough
+    // for the compiler to inline the store's propagate() into it.
+    PROPANE_SEARCH_COLD bool restart() {
         s_->unwind_to(root_level_ + 1);
         stack_.clear();
         first_ = 0;
@@ -310,6 +362,9 @@ private:
         ++stats_.restarts;
         restart_at_ = stats_.failures + budget(stats_.restarts);
         fail_check_at_ = std::min(limits_.failures, restart_at_);
+        if (!best_ || (bounded() && s_->propagate())) return true;
+        ++stats_.failures;
+        return false;
     }
 
     // ---- choosing ----------------------------------------------------------
@@ -455,6 +510,8 @@ private:
     std::function<void(const Search&)> progress_fn_;
     std::chrono::nanoseconds progress_period_{0};
     std::chrono::nanoseconds next_progress_{0};
+    std::unique_ptr<detail::ErasedObjective<Store>> objective_; // null: not branch and bound
+    std::optional<int> best_;                                   // the incumbent's objective value
 };
 
 template <class Store, std::ranges::input_range R>
@@ -464,6 +521,31 @@ Search(Store&, const R&, BasicStrategy<VarSel, ValSel>) -> Search<Store, std::ra
 template <class Store, std::ranges::input_range R, class VarSel, class ValSel>
 Search(Store&, const R&, BasicStrategy<VarSel, ValSel>, Limits)
     -> Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel>;
+template <class Store, std::ranges::input_range R, class VarSel, class ValSel, class V>
+Search(Store&, const R&, BasicStrategy<VarSel, ValSel>, Objective<V>)
+    -> Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel>;
+template <class Store, std::ranges::input_range R, class VarSel, class ValSel, class V>
+Search(Store&, const R&, BasicStrategy<VarSel, ValSel>, Limits, Objective<V>)
+    -> Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel>;
+
+namespace detail {
+// Hands each solution of `search` to the visitor until either is done.
+template <class Search, class Visitor>
+void visit_all(Search& search, Visitor& visitor) {
+    while (search.next()) {
+        using Result = std::invoke_result_t<Visitor&, decltype(search.solution())>;
+        if constexpr (std::is_void_v<Result>) {
+            visitor(search.solution());
+        } else {
+            static_assert(std::same_as<Result, Action>, "a visitor returns propane::next, propane::stop or nothing");
+            if (visitor(search.solution()) == Action::stop) {
+                search.stop();
+                return;
+            }
+        }
+    }
+}
+} // namespace detail
 
 // Explores the tree, calling visitor(solution) once per solution. The
 // visitor returns next or stop (or nothing, meaning next). wall_time counts
@@ -472,20 +554,8 @@ Search(Store&, const R&, BasicStrategy<VarSel, ValSel>, Limits)
 template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
 SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
                   Visitor&& visitor) {
-    using View = std::ranges::range_value_t<R>;
-    Search<Store, View, VarSel, ValSel> search(s, vars, strategy, limits);
-    while (search.next()) {
-        using Result = std::invoke_result_t<Visitor&, const Solution<Store, View>&>;
-        if constexpr (std::is_void_v<Result>) {
-            visitor(search.solution());
-        } else {
-            static_assert(std::same_as<Result, Action>, "a visitor returns propane::next, propane::stop or nothing");
-            if (visitor(search.solution()) == Action::stop) {
-                search.stop();
-                break;
-            }
-        }
-    }
+    Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel> search(s, vars, strategy, limits);
+    detail::visit_all(search, visitor);
     return search.stats();
 }
 
@@ -500,5 +570,7 @@ SearchStats solve(Store& s, const R& vars, Visitor&& visitor) {
 }
 
 } // namespace propane
+
+#undef PROPANE_SEARCH_COLD
 
 #endif
