@@ -28,6 +28,8 @@
 #include "constraints/times.hpp"
 
 #include "search/limits.hpp"
+#include "search/objective.hpp"
+#include "search/optimize.hpp"
 #include "search/search.hpp"
 #include "search/solution.hpp"
 #include "search/stats.hpp"
