@@ -39,6 +39,7 @@ namespace {
 using checker::Box;
 using checker::Case;
 using checker::Doms;
+using checker::compare;
 using checker::Kind;
 using checker::Mask;
 using checker::Spec;
@@ -50,20 +51,6 @@ using propane::Rel;
 constexpr std::array<Rel, 6> relations{Rel::eq, Rel::ne, Rel::lt, Rel::le, Rel::gt, Rel::ge};
 
 std::string rel_name(Rel r) { return std::string(propane::to_string(r)); }
-
-// Written again rather than taken from rel.hpp: the reference shares
-// nothing with what it checks.
-bool compare(Rel r, std::int64_t a, std::int64_t b) {
-    switch (r) {
-    case Rel::eq: return a == b;
-    case Rel::ne: return a != b;
-    case Rel::lt: return a < b;
-    case Rel::le: return a <= b;
-    case Rel::gt: return a > b;
-    case Rel::ge: return a >= b;
-    }
-    return false;
-}
 
 std::string list(const std::vector<int>& k) {
     std::string s = "{";

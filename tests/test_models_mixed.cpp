@@ -7,7 +7,7 @@
 // branches == 2 * (failures + solutions - 1) over the complete tree when
 // the root does not fail, and leave the store as it found it.
 //
-// A model: 2..6 variables with values inside -3..4; 1..5 constraints, each
+// A model: 2..7 variables with values inside -3..4; 1..6 constraints, each
 // over random variables (now and then one variable twice: times(x, x, z),
 // x < 2*x + 1); views plain when a constraint draws only plain ones, else
 // std::vector<AffineView> or AffineView; holes cut before or after posting.
@@ -21,6 +21,8 @@
 // A failure prints its seed and the model.
 
 #include <doctest/doctest.h>
+
+#include "checker.hpp"
 
 #include <propane/constraints/abs.hpp>
 #include <propane/constraints/all_different.hpp>
@@ -45,13 +47,14 @@
 
 namespace {
 
+using checker::compare;
 using propane::IntVar;
 using propane::Rel;
 using Store = propane::Store<propane::BitDomain<1>>;
 
 constexpr int lowest = -3, highest = 4;
-constexpr int max_vars = 6;
-constexpr std::uint64_t max_assignments = 20000;
+constexpr int max_vars = 7;
+constexpr std::uint64_t max_assignments = 50000;
 
 // SplitMix64: the same numbers with every standard library.
 class Rng {
@@ -92,18 +95,6 @@ struct Con {
         return std::all_of(views.begin(), views.end(), [](const ViewSpec& v) { return v.a == 1 && v.b == 0; });
     }
 };
-
-bool compare(Rel r, std::int64_t a, std::int64_t b) {
-    switch (r) {
-    case Rel::eq: return a == b;
-    case Rel::ne: return a != b;
-    case Rel::lt: return a < b;
-    case Rel::le: return a <= b;
-    case Rel::gt: return a > b;
-    case Rel::ge: return a >= b;
-    }
-    return false;
-}
 
 // The constraint's meaning, written from its definition.
 bool satisfied(const Con& c, const int* x) {
@@ -273,7 +264,7 @@ Model random_model(std::uint64_t seed) {
     std::array<int, max_vars> planted{};
     for (int i = 0; i < n; ++i)
         planted[u(i)] = m.values[u(i)][u(rng.between(0, static_cast<int>(m.values[u(i)].size()) - 1))];
-    const int ncons = rng.between(1, 5);
+    const int ncons = rng.between(1, 6);
     for (int k = 0; k < ncons; ++k) {
         const auto type = static_cast<Type>(rng.between(0, types - 1));
         const int tries = rng.chance(80) ? 30 : 1;
