@@ -1,0 +1,143 @@
+// magic_square: finds or counts the magic squares of order N, with the
+// model of magic_square_model.hpp. See the README or --help.
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "magic_square_model.hpp"
+#include "options.hpp"
+
+namespace {
+
+constexpr const char* usage_line = "usage: magic_square N [--count | --limit K] [--time-limit SECONDS] "
+                                   "[--consistency value|bounds|domain] [--json] [--help]";
+
+constexpr const char* help_text = R"(
+Fills an N x N grid with 1..N^2, each once, so that every row, column and
+both diagonals sum to N(N^2 + 1)/2, and prints the first such square and
+the search statistics; --count counts them all instead (rotations and
+reflections count apart: 8 for N = 3, 7,040 for N = 4).
+
+  N                       the order, 1..30
+  --count                 count all the squares instead of printing one
+  --limit K               stop after K squares (with --count: count up to K)
+  --time-limit SECONDS    stop after this much search time
+  --consistency value|bounds|domain
+                          AllDifferent strength (default domain)
+  --json                  print one JSON object instead, with order,
+                          solutions, square (the first, row by row, or
+                          null), complete, failures, branches and wall_ms
+  --help                  print this help
+
+Exit status: 0 on success, 2 on bad arguments or when the output cannot be
+written.
+)";
+
+struct Options {
+    int n = 0;
+    bool count = false;
+    bool json = false;
+    std::optional<std::uint64_t> limit;
+    std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
+    propane::Consistency consistency = propane::domain;
+};
+
+constexpr examples::Console console("magic_square");
+
+[[noreturn]] void usage_error(const std::string& problem) {
+    console.error(problem);
+    console.err(std::string(usage_line) + " (try --help)\n");
+    std::exit(2);
+}
+
+Options parse_args(int argc, char** argv) {
+    Options o;
+    bool have_n = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--help" || a == "-h") {
+            console.out(std::string(usage_line) + "\n" + help_text);
+            console.close();
+            std::exit(0);
+        } else if (a == "--count") {
+            o.count = true;
+        } else if (a == "--json") {
+            o.json = true;
+        } else if (examples::consistency_option(argc, argv, i, o.consistency, usage_error) ||
+                   examples::limit_option(argc, argv, i, o.limit, usage_error) ||
+                   examples::time_limit_option(argc, argv, i, o.time_limit, usage_error)) {
+            // read into o
+        } else if (a.size() > 1 && a[0] == '-') {
+            usage_error("unknown option '" + std::string(a) + "'");
+        } else if (have_n) {
+            usage_error("more than one order given ('" + std::string(a) + "')");
+        } else {
+            const std::optional<int> n = examples::parse_between<1, magic_square::max_order>(a);
+            if (!n)
+                usage_error("'" + std::string(a) + "' is not an order (a whole number from 1 to " +
+                            std::to_string(magic_square::max_order) + ")");
+            o.n = *n;
+            have_n = true;
+        }
+    }
+    if (!have_n) usage_error("missing N, the order of the square");
+    return o;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const Options o = parse_args(argc, argv);
+    const propane::Limits limits{.solutions = o.limit.value_or(o.count ? propane::unlimited : 1),
+                                 .time = o.time_limit};
+    std::optional<std::vector<int>> first;
+    const propane::SearchStats st = magic_square::solve(o.n, o.consistency, limits, [&](const std::vector<int>& sq) {
+        if (!first) first = sq;
+    });
+    const auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
+    const auto n = static_cast<std::size_t>(o.n);
+    if (o.json) {
+        std::string square = "null";
+        if (first) {
+            square = "[";
+            for (std::size_t r = 0; r < n; ++r) {
+                square += r == 0 ? "[" : ",[";
+                for (std::size_t c = 0; c < n; ++c) {
+                    if (c > 0) square += ',';
+                    square += std::to_string((*first)[r * n + c]);
+                }
+                square += "]";
+            }
+            square += "]";
+        }
+        console.outf("{\"order\":%d,\"solutions\":%llu,\"square\":%s,\"complete\":%s,\"failures\":%llu,"
+                     "\"branches\":%llu,\"wall_ms\":%.3f}\n",
+                     o.n, u(st.solutions), square.c_str(), st.complete() ? "true" : "false", u(st.failures),
+                     u(st.branches), st.wall_ms());
+    } else {
+        if (!o.count) {
+            if (first) {
+                const int width = static_cast<int>(std::to_string(o.n * o.n).size());
+                for (std::size_t r = 0; r < n; ++r)
+                    for (std::size_t c = 0; c < n; ++c)
+                        console.outf("%*d%c", width, (*first)[r * n + c], c + 1 == n ? '\n' : ' ');
+            } else {
+                console.out(st.complete() ? "No magic square\n" : "No magic square found\n");
+            }
+        }
+        console.outf("Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %.3f ms\n  Solutions found: %llu\n",
+                     u(st.failures), u(st.branches), st.wall_ms(), u(st.solutions));
+        // Without --count the search is meant to stop at the first square.
+        const bool asked_for_one = !o.count && !o.limit && st.outcome == propane::Outcome::solution_limit;
+        if (!st.complete() && !asked_for_one)
+            console.out("  stopped by: " + std::string(propane::to_string(st.outcome)) + "\n");
+    }
+    console.close();
+    return 0;
+}

@@ -1,0 +1,30 @@
+// SEND + MORE = MONEY: each letter a different digit, no leading zero.
+#include <propane/propane.hpp>
+#include <cstdio>
+#include <vector>
+
+int main() {
+    propane::Store<propane::BitDomain<1>> s;          // domains of up to 64 values
+    const std::vector<propane::IntVar> letters = s.int_vars(8, 0, 9);
+    const propane::IntVar S = letters[0], E = letters[1], N = letters[2], D = letters[3],
+                          M = letters[4], O = letters[5], R = letters[6], Y = letters[7];
+
+    s.post(propane::all_different(letters, propane::domain));
+    s.post(propane::rel(S, propane::Rel::ne, 0));
+    s.post(propane::rel(M, propane::Rel::ne, 0));
+    // SEND + MORE - MONEY = 0, one coefficient per letter:
+    s.post(propane::linear(std::vector<int>{1000, 91, -90, 1, -9000, -900, 10, -1},
+                           std::vector<propane::IntVar>{S, E, N, D, M, O, R, Y}, propane::Rel::eq, 0));
+
+    const auto stats = propane::solve(s, letters, propane::Strategy{propane::smallest_domain, propane::min_value},
+                                      [&](const auto& sol) {
+                                          std::printf("  %d%d%d%d\n+ %d%d%d%d\n= %d%d%d%d%d\n",
+                                                      sol.value(S), sol.value(E), sol.value(N), sol.value(D),
+                                                      sol.value(M), sol.value(O), sol.value(R), sol.value(E),
+                                                      sol.value(M), sol.value(O), sol.value(N), sol.value(E),
+                                                      sol.value(Y));
+                                      });
+    std::printf("%llu solution(s), %llu failures, %llu branches\n", (unsigned long long)stats.solutions,
+                (unsigned long long)stats.failures, (unsigned long long)stats.branches);
+    return stats.solutions == 1 ? 0 : 1;
+}

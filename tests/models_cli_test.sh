@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Checks the command-line behaviour of the golomb and magic_square examples:
+# help, JSON fields and values, bad arguments (one escaped line on stderr,
+# a usage hint, exit 2) and lost output (exit 2).
+# Usage: models_cli_test.sh path/to/golomb path/to/magic_square
+set -uo pipefail
+
+source "$(dirname "$0")/cli_common.sh"
+if [[ $# -ne 2 ]]; then
+    echo "usage: models_cli_test.sh path/to/golomb path/to/magic_square" >&2
+    exit 2
+fi
+golomb=$1
+magic=$2
+cli_setup models_cli_test "$golomb"
+
+passed=0
+failed=0
+problems=()
+verdict() {
+    if ((${#problems[@]} == 0)); then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $*"
+        printf '  - %s\n' "${problems[@]}"
+        echo "  --- stdout (first 20 lines) ---"
+        head -n 20 "$out" | sed 's/^/  | /'
+        echo "  --- stderr (first 10 lines) ---"
+        head -n 10 "$err" | sed 's/^/  | /'
+    fi
+    problems=()
+}
+
+# json_field NAME: the value of a top-level JSON field of $out (one object).
+json_field() {
+    python3 -c 'import json, sys; v = json.load(open(sys.argv[1]))[sys.argv[2]]; print(json.dumps(v))' "$out" "$1" 2>/dev/null
+}
+
+# expect_usage_error PROGRAM TEXT: exit 2, one line naming the problem and
+# one usage line on stderr, nothing on stdout.
+expect_usage_error() {
+    [[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+    [[ $(wc -l <"$err") -eq 2 ]] || problems+=("$(wc -l <"$err") lines on stderr, expected 2")
+    grep -qF -- "$1: $2" "$err" || problems+=("stderr does not say '$1: $2'")
+    grep -q "^usage: $1 .*(try --help)$" "$err" || problems+=("no usage line with a hint to --help")
+    [[ ! -s $out ]] || problems+=("output on stdout")
+}
+
+for program in golomb magic_square; do
+    if [[ $program == golomb ]]; then exe=$golomb; else exe=$magic; fi
+
+    run_to "$out" --help
+    [[ $status -eq 0 ]] || problems+=("--help exit status $status")
+    grep -q "^usage: $program N" "$out" || problems+=("--help has no usage line")
+    [[ ! -s $err ]] || problems+=("--help wrote to stderr")
+    verdict "$program --help"
+
+    run_to "$out"
+    expect_usage_error "$program" "missing N"
+    verdict "$program without N"
+
+    for bad in 0 -3 abc 99999 1.5 ''; do
+        run_to "$out" "$bad"
+        [[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+        [[ $(wc -l <"$err") -eq 2 ]] || problems+=("$(wc -l <"$err") lines on stderr, expected 2")
+        verdict "$program '$bad'"
+    done
+
+    run_to "$out" 3 --bogus
+    expect_usage_error "$program" "unknown option '--bogus'"
+    verdict "$program unknown option"
+
+    run_to "$out" 3 4
+    [[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+    verdict "$program two numbers"
+
+    run_to "$out" 3 --consistency strong
+    expect_usage_error "$program" "bad --consistency 'strong'"
+    verdict "$program bad consistency"
+
+    run_to "$out" $'3\e[2J'
+    [[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+    expect_escaped "'3\\x1b[2J'"
+    verdict "$program escapes its argument"
+
+    run_to /dev/full 3
+    expect_write_error "$program"
+    verdict "$program > /dev/full"
+
+    run_to closed 3
+    expect_write_error "$program"
+    verdict "$program >&-"
+
+    run_to /dev/full --help
+    expect_write_error "$program"
+    verdict "$program --help > /dev/full"
+done
+
+# golomb: lengths and JSON fields, every strength.
+exe=$golomb
+for consistency in value bounds domain; do
+    for n_len in 1:0 2:1 4:6 6:17; do
+        n=${n_len%%:*}
+        want=${n_len##*:}
+        run_to "$out" "$n" --json --consistency "$consistency"
+        [[ $status -eq 0 ]] || problems+=("exit status $status")
+        [[ $(json_field length) == "$want" ]] || problems+=("length $(json_field length), expected $want")
+        [[ $(json_field optimal) == true ]] || problems+=("optimal is $(json_field optimal)")
+        marks=$(json_field marks)
+        python3 -c '
+import json, sys
+m = json.loads(sys.argv[1]); n = int(sys.argv[2]); length = int(sys.argv[3])
+d = [m[j] - m[i] for i in range(len(m)) for j in range(i + 1, len(m))]
+sys.exit(0 if len(m) == n and m[0] == 0 and m[-1] == length and m == sorted(set(m)) and len(set(d)) == len(d) else 1)
+' "$marks" "$n" "$want" || problems+=("marks $marks are not a Golomb ruler of length $want with $n marks")
+        for field in failures branches wall_ms; do
+            [[ -n $(json_field $field) ]] || problems+=("no field $field")
+        done
+        verdict "golomb $n --json --consistency $consistency"
+    done
+done
+run_to "$out" 5 --quiet
+[[ $status -eq 0 ]] || problems+=("exit status $status")
+grep -q "^Ruler: 0 1 4 9 11$\|^Ruler: 0 2 7 8 11$" "$out" || problems+=("no optimal 5-mark ruler printed")
+grep -q "^Length: 11 (optimal)$" "$out" || problems+=("no 'Length: 11 (optimal)'")
+! grep -q "^length " "$out" || problems+=("--quiet printed improvements")
+verdict "golomb 5 --quiet"
+run_to "$out" 12 --time-limit 0.05 --json
+[[ $status -eq 0 ]] || problems+=("exit status $status")
+[[ $(json_field optimal) == false ]] || problems+=("optimal is $(json_field optimal) after a 50 ms limit on 12 marks")
+verdict "golomb 12 --time-limit 0.05"
+
+# magic_square: counts and the printed square.
+exe=$magic
+for n_count in 1:1 2:0 3:8; do
+    n=${n_count%%:*}
+    want=${n_count##*:}
+    run_to "$out" "$n" --count --json
+    [[ $status -eq 0 ]] || problems+=("exit status $status")
+    [[ $(json_field solutions) == "$want" ]] || problems+=("solutions $(json_field solutions), expected $want")
+    [[ $(json_field complete) == true ]] || problems+=("complete is $(json_field complete)")
+    verdict "magic_square $n --count --json"
+done
+run_to "$out" 3 --json
+python3 -c '
+import json, sys
+sq = json.load(open(sys.argv[1]))["square"]
+rows = sq; cols = list(zip(*sq))
+ok = sorted(v for r in sq for v in r) == list(range(1, 10)) and all(sum(r) == 15 for r in rows) and all(sum(c) == 15 for c in cols)
+ok = ok and sum(sq[i][i] for i in range(3)) == 15 and sum(sq[i][2 - i] for i in range(3)) == 15
+sys.exit(0 if ok else 1)
+' "$out" || problems+=("the square is not magic: $(cat "$out")")
+verdict "magic_square 3 --json prints a magic square"
+run_to "$out" 4 --count --limit 5 --json
+[[ $(json_field solutions) == 5 ]] || problems+=("solutions $(json_field solutions), expected 5")
+[[ $(json_field complete) == false ]] || problems+=("complete after a limit")
+verdict "magic_square 4 --count --limit 5"
+
+echo "models_cli_test: $passed passed, $failed failed"
+((failed == 0))
