@@ -138,16 +138,22 @@ public:
         try {
             if (stats_.solutions >= limits_.solutions) {
                 finish(Outcome::solution_limit);
-            } else if (state_ == State::fresh) {
-                start();
-                if (s_->propagate()) {
-                    found = settle(run(false));
-                } else {
-                    ++stats_.failures;
-                    finish(Outcome::complete);
-                }
             } else {
-                found = settle(run(true));
+                Step step = Step::restarted;
+                if (state_ == State::fresh) start();
+                else step = run(true);
+                // The root wants propagating at the start, and after a
+                // restart whose bound pruned it. Here rather than in run(),
+                // whose loop then keeps the store's propagate() inlined.
+                while (step == Step::restarted) {
+                    if (s_->propagate()) {
+                        step = run(false);
+                    } else {
+                        ++stats_.failures;
+                        step = Step::exhausted;
+                    }
+                }
+                found = settle(step);
             }
         } catch (...) {
             // A chooser or progress callback threw: the search cannot go on.
@@ -192,7 +198,7 @@ public:
 
 private:
     enum class State : std::uint8_t { fresh, running, done };
-    enum class Step : std::uint8_t { solution, exhausted, stopped, restarted, go_on };
+    enum class Step : std::uint8_t { solution, exhausted, stopped, restarted };
     struct Frame {
         int pos; // position in vars_ of the view branched on
         int value;
@@ -294,7 +300,12 @@ private:
                     }
                     // With the stack empty the tree is already exhausted,
                     // and the root level holds the failed state: no restart.
-                    if (!stack_.empty()) ok = restart();
+                    if (!stack_.empty()) {
+                        const Change c = restart();
+                        if (c != Change::none && c != Change::failed) return Step::restarted;
+                        ok = c == Change::none;
+                        if (!ok) ++stats_.failures;
+                    }
                 }
             }
         }
@@ -349,11 +360,10 @@ private:
         return b >= 1e18 ? std::uint64_t{1'000'000'000'000'000'000} : static_cast<std::uint64_t>(b);
     }
 
-    // Starts again from the root. False when the bound of the best solution
-    // leaves nothing there: the root level may predate that solution.
-    // Out of line, like record(), so that the hot loop stays small enough
-    // for the compiler to inline the store's propagate() into it.
-    PROPANE_SEARCH_COLD bool restart() {
+    // Starts again from the root, which is at its fixpoint, and applies the
+    // bound there (the root level may predate the best solution): what that
+    // changed, none without a best solution.
+    PROPANE_SEARCH_COLD Change restart() {
         s_->unwind_to(root_level_ + 1);
         stack_.clear();
         first_ = 0;
@@ -362,9 +372,7 @@ private:
         ++stats_.restarts;
         restart_at_ = stats_.failures + budget(stats_.restarts);
         fail_check_at_ = std::min(limits_.failures, restart_at_);
-        if (!best_ || (bounded() && s_->propagate())) return true;
-        ++stats_.failures;
-        return false;
+        return best_ ? objective_->improve_on(*s_, *best_) : Change::none;
     }
 
     // ---- choosing ----------------------------------------------------------
