@@ -19,8 +19,37 @@ cli_setup() {
     err=$work/stderr
 }
 
-# The checks below add what they find wrong to the calling script's
-# problems array, which its verdict reports.
+# The checks below add what they find wrong to the problems array, which
+# verdict reports.
+passed=0
+failed=0
+problems=()
+
+# verdict NAME...: records the check named NAME as passed or failed, by
+# whether the checks since the last call added to problems; a failure is
+# printed with its problems and show_output.
+verdict() {
+    if ((${#problems[@]} == 0)); then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $*"
+        printf '  - %s\n' "${problems[@]}"
+        show_output
+    fi
+    problems=()
+}
+
+# The start of what the failed check's program wrote: $stdout_lines lines of
+# standard output (20 unless the script sets it) and 10 of standard error.
+# A script whose output needs another view defines its own.
+show_output() {
+    local lines=${stdout_lines:-20}
+    echo "  --- stdout (first $lines lines) ---"
+    head -n "$lines" "$out" | sed 's/^/  | /'
+    echo "  --- stderr (first 10 lines) ---"
+    head -n 10 "$err" | sed 's/^/  | /'
+}
 
 # run_to TARGET ARGS...: runs $exe with ARGS, no stdin, standard output
 # sent to the file TARGET (or closed when TARGET is "closed") and standard

@@ -7,14 +7,6 @@ source "$(dirname "$0")/cli_common.sh"
 cli_setup cli_test "$@"
 nqueens=$exe
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL: $*"
-}
-
 # Runs nqueens with the given arguments, no stdin and a time limit of
 # $limit seconds; sets $status (124 when the limit was hit).
 limit=60
@@ -23,7 +15,7 @@ run() {
     status=$?
 }
 
-
+# verdict's view of a failure: the end of a long print-out too.
 show_output() { # (lines cut at 200 characters: boards can be wide)
     echo "  --- stdout (first 20 lines) ---"
     head -n 20 "$out" | cut -c 1-200 | sed 's/^/  | /'
@@ -35,18 +27,6 @@ show_output() { # (lines cut at 200 characters: boards can be wide)
     head -n 20 "$err" | cut -c 1-200 | sed 's/^/  | /'
 }
 
-# Ends the check named "$*": passed if it added nothing to problems.
-problems=()
-verdict() {
-    if ((${#problems[@]} == 0)); then
-        pass
-    else
-        fail "$*"
-        printf '  - %s\n' "${problems[@]}"
-        show_output
-    fi
-    problems=()
-}
 
 # (a) Bad arguments: status 2, one line naming the problem and a usage line
 # on stderr, nothing on stdout. They must be rejected at once; a size that is

@@ -14,24 +14,6 @@ golomb=$1
 magic=$2
 cli_setup models_cli_test "$golomb"
 
-passed=0
-failed=0
-problems=()
-verdict() {
-    if ((${#problems[@]} == 0)); then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $*"
-        printf '  - %s\n' "${problems[@]}"
-        echo "  --- stdout (first 20 lines) ---"
-        head -n 20 "$out" | sed 's/^/  | /'
-        echo "  --- stderr (first 10 lines) ---"
-        head -n 10 "$err" | sed 's/^/  | /'
-    fi
-    problems=()
-}
-
 # json_field NAME: the value of a top-level JSON field of $out (one object).
 json_field() {
     python3 -c 'import json, sys; v = json.load(open(sys.argv[1]))[sys.argv[2]]; print(json.dumps(v))' "$out" "$1" 2>/dev/null

@@ -16,25 +16,8 @@ for f in "$unique" "$several" "$none" "$slow_none"; do
     [[ -r $f ]] || { echo "sudoku_cli_test: cannot read $f" >&2; exit 2; }
 done
 
-passed=0
-failed=0
-problems=()
-# Records the test named "$*" as passed or failed, by whether the checks
-# since the last call added to problems.
-verdict() {
-    if ((${#problems[@]} == 0)); then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $*"
-        printf '  - %s\n' "${problems[@]}"
-        echo "  --- stdout (first 30 lines) ---"
-        head -n 30 "$out" | sed 's/^/  | /'
-        echo "  --- stderr (first 10 lines) ---"
-        head -n 10 "$err" | sed 's/^/  | /'
-    fi
-    problems=()
-}
+# A failed check shows a whole grid and its statistics.
+stdout_lines=30
 
 # run [--stdin FILE] ARGS...: runs sudoku with a time limit, its standard
 # input FILE (or nothing); sets $status (124 when the limit was hit).
