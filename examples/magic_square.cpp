@@ -50,22 +50,17 @@ struct Options {
 
 constexpr examples::Console console("magic_square");
 
-[[noreturn]] void usage_error(const std::string& problem) {
-    console.error(problem);
-    console.err(std::string(usage_line) + " (try --help)\n");
-    std::exit(2);
-}
+constexpr examples::Usage usage(console, usage_line, help_text);
+
+[[noreturn]] void usage_error(const std::string& problem) { usage.error(problem); }
 
 Options parse_args(int argc, char** argv) {
     Options o;
     bool have_n = false;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
-        if (a == "--help" || a == "-h") {
-            console.out(std::string(usage_line) + "\n" + help_text);
-            console.close();
-            std::exit(0);
-        } else if (a == "--count") {
+        usage.help_if_asked(a);
+        if (a == "--count") {
             o.count = true;
         } else if (a == "--json") {
             o.json = true;
@@ -75,15 +70,8 @@ Options parse_args(int argc, char** argv) {
             // read into o
         } else if (a.size() > 1 && a[0] == '-') {
             usage_error("unknown option '" + std::string(a) + "'");
-        } else if (have_n) {
-            usage_error("more than one order given ('" + std::string(a) + "')");
         } else {
-            const std::optional<int> n = examples::parse_between<1, magic_square::max_order>(a);
-            if (!n)
-                usage_error("'" + std::string(a) + "' is not an order (a whole number from 1 to " +
-                            std::to_string(magic_square::max_order) + ")");
-            o.n = *n;
-            have_n = true;
+            examples::number_argument<1, magic_square::max_order>(a, "an order", "order", o.n, have_n, usage_error);
         }
     }
     if (!have_n) usage_error("missing N, the order of the square");

@@ -106,11 +106,9 @@ struct Options {
 
 constexpr examples::Console console("nqueens");
 
-[[noreturn]] void usage_error(const std::string& problem) {
-    console.error(problem);
-    console.err(std::string(usage_line) + " (try --help)\n");
-    std::exit(2);
-}
+constexpr examples::Usage usage(console, usage_line, help_text);
+
+[[noreturn]] void usage_error(const std::string& problem) { usage.error(problem); }
 
 // A rough estimate of the bytes a board of size n needs. Each variable's
 // domain is stored once and stamped per word, with the per-variable
@@ -157,11 +155,8 @@ Options parse(int argc, char** argv) {
         const auto option = [&](std::string_view flag, std::string_view expected, auto parse, auto& out) {
             return examples::parsed_option(argc, argv, i, flag, expected, parse, out, usage_error);
         };
-        if (a == "--help" || a == "-h") {
-            console.out(std::string(usage_line) + "\n" + help_text);
-            console.close();
-            std::exit(0);
-        } else if (a == "--count") {
+        usage.help_if_asked(a);
+        if (a == "--count") {
             o.count = true;
         } else if (a == "--first") {
             o.first = true;

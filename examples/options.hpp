@@ -108,6 +108,43 @@ inline std::optional<std::chrono::nanoseconds> parse_seconds(std::string_view s)
     return std::chrono::nanoseconds(static_cast<std::int64_t>(ns) > 0 ? static_cast<std::int64_t>(ns) : 1);
 }
 
+// A whole number in Lo..Hi given alone on the command line (N, the order):
+// stored in `out`, with `have` set. `a_what` names it with its article ("a
+// number of marks", "an order") and `what` without ("number of marks").
+template <int Lo, int Hi, class UsageError>
+void number_argument(std::string_view arg, std::string_view a_what, std::string_view what, int& out, bool& have,
+                     UsageError&& usage_error) {
+    if (have) usage_error("more than one " + std::string(what) + " given ('" + std::string(arg) + "')");
+    const std::optional<int> n = parse_between<Lo, Hi>(arg);
+    if (!n)
+        usage_error("'" + std::string(arg) + "' is not " + std::string(a_what) + " (a whole number from " +
+                    std::to_string(Lo) + " to " + std::to_string(Hi) + ")");
+    out = *n;
+    have = true;
+}
+
+// The benchmarks' command line: plain stdio, as their output is a report
+// for a person, not results a failed write could silently lose.
+
+// "<program>: <problem>" and the usage line on standard error, then exit
+// status 2.
+[[noreturn]] inline void bench_usage_error(const char* program, const char* usage_line, const std::string& problem) {
+    std::fprintf(stderr, "%s: %s\n%s (try --help)\n", program, problem.c_str(), usage_line);
+    std::exit(2);
+}
+
+// --help or -h anywhere prints the usage line and help and exits 0: it wins
+// over a bad argument before it.
+inline void bench_help(int argc, char** argv, const char* usage_line, const char* help_text) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--help" || a == "-h") {
+            std::printf("%s\n%s", usage_line, help_text);
+            std::exit(0);
+        }
+    }
+}
+
 // The options both examples have, spelled and read the same way in each.
 
 // --consistency value|bounds|domain.
@@ -253,6 +290,35 @@ public:
 
 private:
     const char* program_;
+};
+
+// An example's usage line and help, shown as every example shows them: after
+// a bad argument, as an error with exit status 2; on --help, in full.
+class Usage {
+public:
+    constexpr Usage(const Console& console, const char* line, const char* help) noexcept
+        : console_(console), line_(line), help_(help) {}
+
+    // "<program>: <problem>" and the usage line on standard error, then exit
+    // status 2.
+    [[noreturn]] void error(const std::string& problem) const {
+        console_.error(problem);
+        console_.err(std::string(line_) + " (try --help)\n");
+        std::exit(2);
+    }
+
+    // If `arg` is --help or -h, prints the usage line and help and exits 0.
+    void help_if_asked(std::string_view arg) const {
+        if (arg != "--help" && arg != "-h") return;
+        console_.out(std::string(line_) + "\n" + help_);
+        console_.close();
+        std::exit(0);
+    }
+
+private:
+    Console console_;
+    const char* line_;
+    const char* help_;
 };
 
 } // namespace examples

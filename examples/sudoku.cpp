@@ -71,21 +71,16 @@ struct Options {
 
 constexpr examples::Console console("sudoku");
 
-[[noreturn]] void usage_error(const std::string& problem) {
-    console.error(problem);
-    console.err(std::string(usage_line) + " (try --help)\n");
-    std::exit(2);
-}
+constexpr examples::Usage usage(console, usage_line, help_text);
+
+[[noreturn]] void usage_error(const std::string& problem) { usage.error(problem); }
 
 Options parse_args(int argc, char** argv) {
     Options o;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
-        if (a == "--help" || a == "-h") {
-            console.out(std::string(usage_line) + "\n" + help_text);
-            console.close();
-            std::exit(0);
-        } else if (a == "--count") {
+        usage.help_if_asked(a);
+        if (a == "--count") {
             o.count = true;
         } else if (a == "--json") {
             o.json = true;
