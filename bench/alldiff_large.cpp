@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,8 +65,7 @@ arguments.
 )";
 
 [[noreturn]] void usage_error(const std::string& problem) {
-    std::fprintf(stderr, "alldiff_large: %s\n%s (try --help)\n", problem.c_str(), usage_line);
-    std::exit(2);
+    examples::bench_usage_error("alldiff_large", usage_line, problem);
 }
 
 struct Options {
@@ -81,11 +79,7 @@ struct Options {
 using examples::parse_between;
 
 Options parse(int argc, char** argv) {
-    const std::span<char*> args(argv + 1, static_cast<std::size_t>(argc - 1));
-    if (std::ranges::any_of(args, [](std::string_view a) { return a == "--help" || a == "-h"; })) {
-        std::printf("%s\n%s", usage_line, help_text);
-        std::exit(0);
-    }
+    examples::bench_help(argc, argv, usage_line, help_text);
     Options o;
     for (int i = 1; i < argc; ++i) {
         int n = 0, cap = 0;

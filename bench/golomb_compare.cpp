@@ -12,7 +12,6 @@
 #include <cstdlib>
 #include <ctime>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,8 +70,7 @@ arguments.
 )";
 
 [[noreturn]] void usage_error(const std::string& problem) {
-    std::fprintf(stderr, "golomb_compare: %s\n%s (try --help)\n", problem.c_str(), usage_line);
-    std::exit(2);
+    examples::bench_usage_error("golomb_compare", usage_line, problem);
 }
 
 constexpr int max_n = 14;
@@ -87,11 +85,7 @@ struct Options {
 };
 
 Options parse(int argc, char** argv) {
-    const std::span<char*> args(argv + 1, static_cast<std::size_t>(argc - 1));
-    if (std::ranges::any_of(args, [](std::string_view a) { return a == "--help" || a == "-h"; })) {
-        std::printf("%s\n%s", usage_line, help_text);
-        std::exit(0);
-    }
+    examples::bench_help(argc, argv, usage_line, help_text);
     Options o;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];

@@ -12,7 +12,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,8 +66,7 @@ to standard error after the table), 2 on bad arguments.
 )";
 
 [[noreturn]] void usage_error(const std::string& problem) {
-    std::fprintf(stderr, "nqueens_compare: %s\n%s (try --help)\n", problem.c_str(), usage_line);
-    std::exit(2);
+    examples::bench_usage_error("nqueens_compare", usage_line, problem);
 }
 
 struct Options {
@@ -80,12 +78,7 @@ struct Options {
 using examples::parse_between;
 
 Options parse(int argc, char** argv) {
-    // --help anywhere wins over a bad argument before it.
-    const std::span<char*> args(argv + 1, static_cast<std::size_t>(argc - 1));
-    if (std::ranges::any_of(args, [](std::string_view a) { return a == "--help" || a == "-h"; })) {
-        std::printf("%s\n%s", usage_line, help_text);
-        std::exit(0);
-    }
+    examples::bench_help(argc, argv, usage_line, help_text);
     Options o;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
