@@ -29,6 +29,7 @@
 #include "../engine/error.hpp"
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
+#include "rel.hpp" // detail::filter_values
 
 namespace propane {
 
@@ -43,19 +44,6 @@ bool holds(const V& v, const S& s, std::int64_t w) noexcept {
 
 constexpr std::int64_t magnitude(std::int64_t v) noexcept { return v < 0 ? -v : v; }
 
-// Removes from view v each value for which keep(value) is false, stopping
-// the removals at the first failure (the failed update left the domain
-// whole, and the store is failed until its level is popped). False on
-// failure.
-template <class V, class S, class Keep>
-bool filter_values(const V& v, S& s, Keep&& keep) {
-    bool ok = true;
-    v.for_each(s, [&](int w) {
-        if (ok && !keep(w)) ok = v.remove(s, w) != Change::failed;
-    });
-    return ok;
-}
-
 } // namespace detail::absolute
 
 namespace detail {
@@ -67,9 +55,8 @@ public:
 
     PropStatus propagate(Store& s) override {
         const auto has_support = [&](int v) { return v >= 0 && (x_.contains(s, v) || x_.contains(s, -v)); };
-        const bool ok =
-            absolute::filter_values(y_, s, has_support) &&
-            absolute::filter_values(x_, s, [&](int u) { return absolute::holds(y_, s, absolute::magnitude(u)); });
+        const bool ok = filter_values(s, y_, has_support) &&
+                        filter_values(s, x_, [&](int u) { return absolute::holds(y_, s, absolute::magnitude(u)); });
         return ok ? PropStatus::fix : PropStatus::failed;
     }
 
@@ -86,8 +73,8 @@ public:
     AbsSameVariable(X x, Y y) : x_(x), y_(y) {}
 
     PropStatus propagate(Store& s) override {
-        const bool ok = absolute::filter_values(
-            x_.var(), s, [&](int t) { return y_.of(t) == absolute::magnitude(x_.of(t)); });
+        const bool ok =
+            filter_values(s, x_.var(), [&](int t) { return y_.of(t) == absolute::magnitude(x_.of(t)); });
         return ok ? PropStatus::fix : PropStatus::failed;
     }
 

@@ -99,15 +99,18 @@ void fail_store(S& s, IntVar x) {
     assert(c == Change::failed && s.failed());
 }
 
-// Keeps the values v of x for which keep(v) holds (a unary constraint).
+// Keeps the values w of view v for which keep(w) holds; false on failure.
 // Removal by removal, so each goes through the store, which remembers the
-// failure when the last value goes.
-template <class S, class Keep>
-void filter_values(S& s, IntVar x, Keep&& keep) {
-    bool failed = false;
-    x.for_each(s, [&](int v) {
-        if (!failed && !keep(v)) failed = x.remove(s, v) == Change::failed;
+// failure when the last value goes; the removals stop there (the failed
+// update left the domain whole, and the store is failed until its level is
+// popped).
+template <class S, class V, class Keep>
+bool filter_values(S& s, const V& v, Keep&& keep) {
+    bool ok = true;
+    v.for_each(s, [&](int w) {
+        if (ok && !keep(w)) ok = v.remove(s, w) != Change::failed;
     });
+    return ok;
 }
 
 // x == y: each view keeps the values of the other (two different variables).
@@ -129,11 +132,7 @@ private:
     static bool keep_common(S& s, const A& a, const B& b) {
         if (a.remove_below(s, b.min(s)) == Change::failed || a.remove_above(s, b.max(s)) == Change::failed)
             return false;
-        bool ok = true;
-        a.for_each(s, [&](int v) {
-            if (ok && !b.contains(s, v)) ok = a.remove(s, v) != Change::failed;
-        });
-        return ok;
+        return filter_values(s, a, [&](int v) { return b.contains(s, v); });
     }
 
     X x_;
