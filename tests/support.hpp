@@ -1,8 +1,9 @@
 #ifndef PROPANE_TESTS_SUPPORT_HPP
 #define PROPANE_TESTS_SUPPORT_HPP
 
-// Helpers shared by the test files: readable failure messages, and the
-// reference meaning of a Change.
+// Helpers shared by the test files: readable failure messages, the
+// reference meaning of a Change, and the views and cuts of the propagator
+// sweeps.
 
 #include <doctest/doctest.h>
 
@@ -13,9 +14,11 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <propane/engine/domain.hpp>
+#include <propane/engine/view.hpp>
 
 // Failed checks print containers and domains by value instead of "{?}".
 namespace doctest {
@@ -77,6 +80,33 @@ std::set<int> contents(const Domain& d) {
     std::set<int> r;
     d.for_each([&](int v) { r.insert(v); });
     return r;
+}
+
+// The view of kind View over x that maps v to a*v + b. An IntVar is only
+// the identity and an OffsetView only a = 1, so a sweep over view kinds
+// gives those kinds no other coefficients.
+template <class View>
+View make_view(propane::IntVar x, int a, int b) {
+    if constexpr (std::is_same_v<View, propane::IntVar>) {
+        REQUIRE((a == 1 && b == 0));
+        return x;
+    } else if constexpr (std::is_same_v<View, propane::OffsetView>) {
+        REQUIRE(a == 1);
+        return x + b;
+    } else {
+        return propane::AffineView(x, a, b);
+    }
+}
+
+// Cuts x to the values of keep; false when that empties it (the removals
+// stop there, the store failed).
+template <class Store>
+bool cut(Store& s, propane::IntVar x, const std::set<int>& keep) {
+    bool ok = true;
+    s.domain(x).for_each([&](int v) {
+        if (ok && !keep.contains(v)) ok = s.remove(x, v) != propane::Change::failed;
+    });
+    return ok;
 }
 
 // Compares got(v) with want(v) for every int v in [from, to]: the first

@@ -46,6 +46,7 @@ using propane::Change;
 using propane::IntVar;
 using propane::OffsetView;
 using propane::Rel;
+using test_support::cut;
 
 constexpr std::array<Rel, 6> rels{Rel::eq, Rel::ne, Rel::lt, Rel::le, Rel::gt, Rel::ge};
 constexpr int range = 5; // variables over 0..4
@@ -138,15 +139,7 @@ std::optional<Doms> reference(const Config& cfg, Doms d) {
 
 template <class View>
 View make_view(IntVar x, const RefTerm& t) {
-    if constexpr (std::is_same_v<View, IntVar>) {
-        REQUIRE((t.p == 1 && t.q == 0));
-        return x;
-    } else if constexpr (std::is_same_v<View, OffsetView>) {
-        REQUIRE(t.p == 1);
-        return x + t.q;
-    } else {
-        return AffineView(x, t.p, t.q);
-    }
+    return test_support::make_view<View>(x, t.p, t.q);
 }
 
 Doms domains(const Store& s, const std::vector<IntVar>& xs) {
@@ -155,14 +148,6 @@ Doms domains(const Store& s, const std::vector<IntVar>& xs) {
     return d;
 }
 
-// Cuts x to the values of keep; false when that empties it.
-bool cut(Store& s, IntVar x, const std::set<int>& keep) {
-    bool ok = true;
-    s.domain(x).for_each([&](int v) {
-        if (ok && !keep.contains(v)) ok = s.remove(x, v) != Change::failed;
-    });
-    return ok;
-}
 
 template <class View>
 struct Model {

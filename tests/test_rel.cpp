@@ -41,6 +41,7 @@ using propane::Change;
 using propane::IntVar;
 using propane::OffsetView;
 using propane::Rel;
+using test_support::cut;
 
 constexpr std::array<Rel, 6> rels{Rel::eq, Rel::ne, Rel::lt, Rel::le, Rel::gt, Rel::ge};
 constexpr int range = 4; // variables over 0..3; a cut is a nonempty subset, as a mask
@@ -68,15 +69,7 @@ bool holds(Rel r, std::int64_t u, std::int64_t v) {
 
 template <class V>
 V make(IntVar x, Spec sp) {
-    if constexpr (std::is_same_v<V, IntVar>) {
-        REQUIRE((sp.a == 1 && sp.b == 0));
-        return x;
-    } else if constexpr (std::is_same_v<V, OffsetView>) {
-        REQUIRE(sp.a == 1);
-        return x + sp.b;
-    } else {
-        return AffineView(x, sp.a, sp.b);
-    }
+    return test_support::make_view<V>(x, sp.a, sp.b);
 }
 
 std::set<int> values(const Store& s, IntVar x) { return test_support::contents(s.domain(x)); }
@@ -86,17 +79,6 @@ std::set<int> of_mask(unsigned mask) {
     for (int v = 0; v < range; ++v)
         if ((mask >> v) & 1U) r.insert(v);
     return r;
-}
-
-// Cuts x to the values of `keep` it has; returns false if that empties it.
-bool cut(Store& s, IntVar x, const std::set<int>& keep) {
-    bool ok = true;
-    for (int v = 0; v < range; ++v)
-        if (!keep.contains(v)) {
-            const Change c = s.remove(x, v);
-            ok = ok && c != Change::failed;
-        }
-    return ok;
 }
 
 std::string describe(Rel r, Spec sx, Spec sy, const std::set<int>& dx, const std::set<int>& dy) {
