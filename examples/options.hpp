@@ -3,10 +3,11 @@
 
 // What the command-line examples share: options that take a value, read the
 // same way in every example ("--flag VALUE" or "--flag=VALUE"), the
-// parsers of the values they have in common, and output whose every write
-// is checked. Option errors go to the caller's usage_error(message), which
-// prints one line and exits, so each example keeps its own program name and
-// usage line.
+// parsers of the values they have in common, the usage line and help shown
+// the same way in each (Usage), and output whose every write is checked.
+// Option errors go to the caller's usage_error(message), which reports them
+// and exits, so each example keeps its own program name and usage line. The
+// benchmarks read their options with the same parsers.
 
 #include <cerrno>
 #include <chrono>
