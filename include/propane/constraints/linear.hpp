@@ -18,7 +18,12 @@
 //           coefficient); once none is, a sum equal to c fails. Woken when a
 //           view becomes fixed.
 //
-// Incremental, as MiniCP's Sum: the terms are kept open ones first, and the
+// Two or three terms with coefficients +-1 over distinct variables (x = y
+// + z, x - y <= c) get a propagator of their own: the same box, without
+// the multiplications and the bookkeeping below, which cost more than
+// they save at that size.
+//
+// Otherwise incremental, as MiniCP's Sum: the terms are kept open ones first, and the
 // number of open terms and the sum of the fixed ones are reversible cells.
 // A run moves the terms fixed since the last one behind the open part (a
 // swap, undone by restoring the count, never by moving terms back), so it
@@ -36,6 +41,7 @@
 // relaxation, not for the variables.
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -115,6 +121,15 @@ private:
     int fixed_cell_;
 };
 
+template <class View>
+bool shares_variable(const std::vector<Term<View>>& terms) {
+    std::vector<int> vars;
+    vars.reserve(terms.size());
+    for (const Term<View>& t : terms) vars.push_back(t.v.var().index());
+    std::ranges::sort(vars);
+    return std::ranges::adjacent_find(vars) != vars.end();
+}
+
 // sum <= upper and/or sum >= lower, to the greatest bounds(R) box.
 template <class S, class View>
 class LinearBounds : public PropagatorBase<S, LinearBounds<S, View>> {
@@ -181,18 +196,112 @@ private:
         return done;
     }
 
-    static bool shares_variable(const std::vector<Term<View>>& terms) {
-        std::vector<int> vars;
-        vars.reserve(terms.size());
-        for (const Term<View>& t : terms) vars.push_back(t.v.var().index());
-        std::ranges::sort(vars);
-        return std::ranges::adjacent_find(vars) != vars.end();
-    }
-
     bool shared_;
     SumTerms<View> terms_;
     std::optional<std::int64_t> lower_;
     std::optional<std::int64_t> upper_;
+};
+
+// sum <= upper and/or sum >= lower when every coefficient is +1 or -1 and
+// there are two or three terms over distinct variables: Golomb's m[j] -
+// m[i] - d = 0 and the like, which post in the thousands and run millions
+// of times. The first P views count +1, the last M count -1 (linear_unit
+// negates the whole constraint when that makes P >= M, so four instances
+// cover every sign pattern). The box and the failures are LinearBounds' own;
+// what goes is its cost: no multiplication, no reversible cells (with
+// three terms, skipping the fixed ones saves less than keeping track of
+// them), and each view's bounds read once per run and then kept in step
+// with the cuts instead of read again.
+template <class S, class View, int P, int M>
+class LinearUnit : public PropagatorBase<S, LinearUnit<S, View, P, M>> {
+    static constexpr int n = P + M;
+
+public:
+    // x: the +1 views, then the -1 ones.
+    LinearUnit(const std::vector<View>& x, bool has_lower, bool has_upper, std::int64_t k)
+        : x_([&]<std::size_t... I>(std::index_sequence<I...>) {
+              return std::array<View, sizeof...(I)>{x[I]...};
+          }(std::make_index_sequence<static_cast<std::size_t>(n)>{})),
+          k_(k), has_lower_(has_lower), has_upper_(has_upper) {}
+
+    // As in LinearBounds: the cut for <= u lowers only the terms' greatest
+    // values, so it leaves the sum of least values, and with it its own
+    // slack, as they were; only a cut for >= l that moved a least value can
+    // give <= u more to cut. The variables are distinct (post sees to
+    // that), so the cuts' own changes are the only ones and the kept bounds
+    // stay exact without reading them again.
+    PropStatus propagate(S& s) override {
+        std::array<std::int64_t, static_cast<std::size_t>(n)> lo, hi; // of each term, not view
+        std::int64_t least = 0, most = 0;
+        each([&]<int K>() {
+            lo[K] = low<K>(s);
+            hi[K] = high<K>(s);
+            least += lo[K];
+            most += hi[K];
+            return true;
+        });
+        if ((has_upper_ && least > k_) || (has_lower_ && most < k_)) return PropStatus::failed;
+        for (;;) {
+            if (has_upper_ && most > k_) {
+                const std::int64_t slack = k_ - least;
+                const bool ok = each([&]<int K>() {
+                    if (hi[K] - lo[K] <= slack) return true;
+                    const std::int64_t cap = lo[K] + slack;
+                    if ((K < P ? keep_at_most(x_[K], s, cap) : keep_at_least(x_[K], s, -cap)) == Change::failed)
+                        return false;
+                    const std::int64_t was = hi[K];
+                    hi[K] = high<K>(s);
+                    most += hi[K] - was;
+                    return true;
+                });
+                if (!ok) return PropStatus::failed;
+            }
+            bool moved = false;
+            if (has_lower_ && least < k_) {
+                const std::int64_t slack = most - k_;
+                const bool ok = each([&]<int K>() {
+                    if (hi[K] - lo[K] <= slack) return true;
+                    const std::int64_t floor = hi[K] - slack;
+                    if ((K < P ? keep_at_least(x_[K], s, floor) : keep_at_most(x_[K], s, -floor)) == Change::failed)
+                        return false;
+                    const std::int64_t was = lo[K];
+                    lo[K] = low<K>(s);
+                    least += lo[K] - was;
+                    moved = true;
+                    return true;
+                });
+                if (!ok) return PropStatus::failed;
+            }
+            if (!(has_upper_ && moved)) return PropStatus::fix;
+        }
+    }
+
+private:
+    // f<K>() for each term K in order, unrolled, while it returns true.
+    template <class F>
+    static bool each(F&& f) {
+        return [&]<int... K>(std::integer_sequence<int, K...>) {
+            return (f.template operator()<K>() && ...);
+        }(std::make_integer_sequence<int, n>{});
+    }
+
+    // The least and greatest values of term K: its view's, or for a -1
+    // term their negations swapped.
+    template <int K>
+    std::int64_t low(const S& s) const noexcept {
+        if constexpr (K < P) return x_[K].min(s);
+        else return -std::int64_t{x_[K].max(s)};
+    }
+    template <int K>
+    std::int64_t high(const S& s) const noexcept {
+        if constexpr (K < P) return x_[K].max(s);
+        else return -std::int64_t{x_[K].min(s)};
+    }
+
+    std::array<View, static_cast<std::size_t>(n)> x_;
+    std::int64_t k_;
+    bool has_lower_;
+    bool has_upper_;
 };
 
 // sum != c: acts on the last open term only.
@@ -219,6 +328,26 @@ private:
     SumTerms<View> terms_;
     std::int64_t c_;
 };
+
+// A LinearUnit for two or three terms of coefficient +-1 over distinct
+// variables: +1 terms first, and the whole constraint negated (bounds
+// swapped, k negated) when -1 terms are the majority, so that P >= M.
+template <class S, class View>
+std::unique_ptr<Propagator<S>> linear_unit(const std::vector<Term<View>>& terms, bool lower, bool upper,
+                                           std::int64_t k) {
+    const auto minus = std::ranges::count_if(terms, [](const Term<View>& t) { return t.a < 0; });
+    const bool flip = 2 * static_cast<std::size_t>(minus) > terms.size();
+    std::vector<View> views, rest;
+    for (const Term<View>& t : terms) ((t.a > 0) != flip ? views : rest).push_back(t.v);
+    const std::size_t plus = views.size();
+    views.insert(views.end(), rest.begin(), rest.end());
+    const auto make = [&]<int P, int M>() -> std::unique_ptr<Propagator<S>> {
+        return std::make_unique<LinearUnit<S, View, P, M>>(views, flip ? upper : lower, flip ? lower : upper,
+                                                           flip ? -k : k);
+    };
+    if (terms.size() == 2) return plus == 2 ? make.template operator()<2, 0>() : make.template operator()<1, 1>();
+    return plus == 3 ? make.template operator()<3, 0>() : make.template operator()<2, 1>();
+}
 
 // Below this, sums of terms, the constant and one more never overflow
 // int64, whatever order they are added in (see the header comment).
@@ -268,18 +397,23 @@ struct Linear {
             terms.push_back({views[i], a});
         }
         std::unique_ptr<Propagator<S>> p;
+        const std::int64_t k = c + (r == Rel::lt ? -1 : r == Rel::gt ? 1 : 0);
+        const bool upper = r == Rel::eq || r == Rel::le || r == Rel::lt;
+        const bool lower = r == Rel::eq || r == Rel::ge || r == Rel::gt;
         if (r == Rel::ne) {
             p = std::make_unique<detail::LinearNe<S, View>>(s, terms, c);
+        } else if ((terms.size() == 2 || terms.size() == 3) &&
+                   std::ranges::all_of(terms, [](const detail::Term<View>& t) { return t.a == 1 || t.a == -1; }) &&
+                   !detail::shares_variable(terms)) {
+            p = detail::linear_unit<S>(terms, lower, upper, k);
         } else {
-            const std::int64_t k = c + (r == Rel::lt ? -1 : r == Rel::gt ? 1 : 0);
-            const bool upper = r == Rel::eq || r == Rel::le || r == Rel::lt;
-            const bool lower = r == Rel::eq || r == Rel::ge || r == Rel::gt;
             p = std::make_unique<detail::LinearBounds<S, View>>(s, terms, lower ? std::optional{k} : std::nullopt,
                                                                 upper ? std::optional{k} : std::nullopt);
         }
         const int id = s.add_propagator(std::move(p));
         for (const detail::Term<View>& t : terms) s.subscribe(t.v.var(), id, r == Rel::ne ? Event::fixed : Event::bounds);
     }
+
 };
 
 template <std::ranges::input_range R>
