@@ -39,13 +39,8 @@ Exit status: 0 on success, 2 on bad arguments or when the output cannot be
 written.
 )";
 
-struct Options {
+struct Options : examples::SearchOptions {
     int n = 0;
-    bool count = false;
-    bool json = false;
-    std::optional<std::uint64_t> limit;
-    std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
-    propane::Consistency consistency = propane::domain;
 };
 
 constexpr examples::Console console("magic_square");
@@ -60,13 +55,7 @@ Options parse_args(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
         usage.help_if_asked(a);
-        if (a == "--count") {
-            o.count = true;
-        } else if (a == "--json") {
-            o.json = true;
-        } else if (examples::consistency_option(argc, argv, i, o.consistency, usage_error) ||
-                   examples::limit_option(argc, argv, i, o.limit, usage_error) ||
-                   examples::time_limit_option(argc, argv, i, o.time_limit, usage_error)) {
+        if (examples::search_option(argc, argv, i, o, usage_error)) {
             // read into o
         } else if (a.size() > 1 && a[0] == '-') {
             usage_error("unknown option '" + std::string(a) + "'");

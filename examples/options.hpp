@@ -170,6 +170,34 @@ bool time_limit_option(int argc, char** argv, int& i, T& out, UsageError&& usage
                          out, usage_error);
 }
 
+// The search options of the examples that count solutions (magic_square,
+// sudoku), read the same way by search_option.
+struct SearchOptions {
+    bool count = false;
+    bool json = false;
+    std::optional<std::uint64_t> limit;
+    std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
+    propane::Consistency consistency = propane::domain;
+};
+
+// Reads argv[i] into `o` if it is --count, --json, --consistency, --limit or
+// --time-limit; true if it was one of them.
+template <class UsageError>
+bool search_option(int argc, char** argv, int& i, SearchOptions& o, UsageError&& usage_error) {
+    const std::string_view a = argv[i];
+    if (a == "--count") {
+        o.count = true;
+        return true;
+    }
+    if (a == "--json") {
+        o.json = true;
+        return true;
+    }
+    return consistency_option(argc, argv, i, o.consistency, usage_error) ||
+           limit_option(argc, argv, i, o.limit, usage_error) ||
+           time_limit_option(argc, argv, i, o.time_limit, usage_error);
+}
+
 // ---- output ----------------------------------------------------------------------
 
 // `s` with the bytes that would act on a terminal instead of showing

@@ -60,13 +60,8 @@ full disk, a closed standard output): the first failed write ends the
 program.
 )";
 
-struct Options {
+struct Options : examples::SearchOptions {
     const char* file = nullptr; // standard input when null
-    bool count = false;
-    bool json = false;
-    std::optional<std::uint64_t> limit;
-    std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
-    propane::Consistency consistency = propane::domain;
 };
 
 constexpr examples::Console console("sudoku");
@@ -80,13 +75,7 @@ Options parse_args(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
         usage.help_if_asked(a);
-        if (a == "--count") {
-            o.count = true;
-        } else if (a == "--json") {
-            o.json = true;
-        } else if (examples::consistency_option(argc, argv, i, o.consistency, usage_error) ||
-                   examples::limit_option(argc, argv, i, o.limit, usage_error) ||
-                   examples::time_limit_option(argc, argv, i, o.time_limit, usage_error)) {
+        if (examples::search_option(argc, argv, i, o, usage_error)) {
             // read into o
         } else if (a.size() > 1 && a[0] == '-') {
             usage_error("unknown option '" + std::string(a) + "'");
