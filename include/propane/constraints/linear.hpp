@@ -50,6 +50,7 @@
 #include <ranges>
 #include <span>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -109,6 +110,36 @@ public:
         return fixed;
     }
 
+    // settle() and the sum of the open terms' ranges in one pass, each
+    // range kept in ranges[k] for open term k: a term is fixed exactly when
+    // its range is one value, so the read that the sum needs anyway doubles
+    // as the fixed() test. Returns the fixed sum.
+    template <class S>
+    std::int64_t settle(S& s, std::vector<std::pair<std::int64_t, std::int64_t>>& ranges, std::int64_t& least,
+                        std::int64_t& most) {
+        auto open = static_cast<std::size_t>(s.cell(open_cell_));
+        std::int64_t fixed = s.cell(fixed_cell_);
+        const std::size_t was_open = open;
+        least = most = 0;
+        for (std::size_t k = 0; k < open;) {
+            const auto r = terms_[k].range(s);
+            if (r.first == r.second) {
+                fixed += r.first;
+                std::swap(terms_[k], terms_[--open]);
+            } else {
+                ranges[k] = r;
+                least += r.first;
+                most += r.second;
+                ++k;
+            }
+        }
+        if (open != was_open) {
+            s.set_cell(open_cell_, static_cast<std::int64_t>(open));
+            s.set_cell(fixed_cell_, fixed);
+        }
+        return fixed;
+    }
+
     // The open terms as of the last settle().
     template <class S>
     std::span<const Term<View>> open(const S& s) const noexcept {
@@ -136,7 +167,8 @@ class LinearBounds : public PropagatorBase<S, LinearBounds<S, View>> {
 public:
     LinearBounds(S& s, std::vector<Term<View>> terms, std::optional<std::int64_t> lower,
                  std::optional<std::int64_t> upper)
-        : shared_(shares_variable(terms)), terms_(s, std::move(terms)), lower_(lower), upper_(upper) {}
+        : shared_(shares_variable(terms)), ranges_(terms.size()), terms_(s, std::move(terms)), lower_(lower),
+          upper_(upper) {}
 
     // A cut for sum <= u changes only the terms' greatest values, so the sum
     // of least values it used stays exact and it leaves nothing for itself
@@ -147,13 +179,8 @@ public:
     // behind these sums' backs: then any change goes round again.
     PropStatus propagate(S& s) override {
         for (;;) {
-            const std::int64_t fixed = terms_.settle(s);
             std::int64_t least = 0, most = 0; // of the open terms' sum
-            for (const Term<View>& t : terms_.open(s)) {
-                const auto [lo, hi] = t.range(s);
-                least += lo;
-                most += hi;
-            }
+            const std::int64_t fixed = terms_.settle(s, ranges_, least, most);
             if ((upper_ && least > *upper_ - fixed) || (lower_ && most < *lower_ - fixed)) return PropStatus::failed;
             Cut below = Cut::none, above = Cut::none;
             if (upper_ && most > *upper_ - fixed) {
@@ -178,25 +205,34 @@ private:
 
     // Cuts each open term t of Sign * sum <= u to what it can take when the
     // others take their least: Sign*t <= u - (least - least(Sign*t)).
-    // `most`, the greatest value of Sign * sum, follows the cuts.
+    // `most`, the greatest value of Sign * sum, follows the cuts. The terms'
+    // ranges come from ranges_, kept up to date by each cut: a cut moves
+    // only the bound it cuts, read again after the update. Views sharing a
+    // variable can leave a range stale (wider than the view's): a cut from
+    // it is weaker, never wrong, and the pass that follows reads afresh.
     template <int Sign>
     Cut cut(S& s, std::int64_t u, std::int64_t least, std::int64_t& most) {
         Cut done = Cut::none;
-        for (const Term<View>& t : terms_.open(s)) {
-            const Term<View> st{t.v, Sign * t.a};
-            const auto [lo, hi] = st.range(s);
+        const auto open = terms_.open(s);
+        for (std::size_t k = 0; k < open.size(); ++k) {
+            const Term<View>& t = open[k];
+            auto& [t_lo, t_hi] = ranges_[k];
+            const std::int64_t lo = Sign > 0 ? t_lo : -t_hi, hi = Sign > 0 ? t_hi : -t_lo;
             const std::int64_t cap = u - least + lo;
             if (hi <= cap) continue;
-            const Change c = st.a > 0 ? keep_at_most(st.v, s, floor_div(cap, st.a))
-                                      : keep_at_least(st.v, s, ceil_div(cap, st.a));
+            const std::int64_t a = Sign * t.a;
+            const Change c = a > 0 ? keep_at_most(t.v, s, floor_div(cap, a)) : keep_at_least(t.v, s, ceil_div(cap, a));
             if (c == Change::failed) return Cut::failed;
-            most += st.range(s).second - hi;
+            std::tie(t_lo, t_hi) = t.range(s);
+            most += (Sign > 0 ? t_hi : -t_lo) - hi;
             done = Cut::some;
         }
         return done;
     }
 
     bool shared_;
+    // The open terms' ranges, open term k's at k: scratch for one run.
+    std::vector<std::pair<std::int64_t, std::int64_t>> ranges_;
     SumTerms<View> terms_;
     std::optional<std::int64_t> lower_;
     std::optional<std::int64_t> upper_;
