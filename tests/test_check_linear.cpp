@@ -170,12 +170,16 @@ TEST_CASE("linear, one term: exact, every subset of -3..3") {
 }
 
 TEST_CASE("linear, two terms: exact, every pair of subsets of -2..2") {
-    run({{{1, 1}, {0, 3}}, {{1, -1}, {-1, 2}}, {{2, -3}, {1, -4}}, {{-1, -2}, {-3}}, {{3, 0}, {2}}},
+    run({{{1, 1}, {0, 3}}, {{1, -1}, {-1, 2}}, {{-1, -1}, {1}}, {{2, -3}, {1, -4}}, {{-1, -2}, {-3}}, {{3, 0}, {2}}},
         {.n = 2, .lo = -2, .range = 5, .posted_every = 2}, all_kinds);
 }
 
+// Two or three unit coefficients over distinct variables go to their own
+// propagator, one per sign pattern (a majority of -1 is negated first):
+// {1, -1, -1} is the Golomb ruler's m[j] - m[i] - d = 0.
 TEST_CASE("linear, three terms: exact, every triple of subsets of -2..1") {
-    run({{{1, 2, -1}, {0, 3}}, {{1, 1, 1}, {-2}}, {{-2, 3, 1}, {1}}, {{2, 0, -1}, {2}}},
+    run({{{1, 2, -1}, {0, 3}}, {{1, 1, 1}, {-2}}, {{1, -1, -1}, {0}}, {{-1, 1, 1}, {-1}}, {{-1, -1, -1}, {2}},
+         {{-2, 3, 1}, {1}}, {{2, 0, -1}, {2}}},
         {.n = 3, .lo = -2, .range = 4, .posted_every = 4}, all_kinds);
 }
 
@@ -199,7 +203,10 @@ TEST_CASE("linear over shared variables: sound, and exact on fixed assignments")
 
 TEST_CASE("linear: random push/cut/propagate/pop/copy walks") {
     for (const Rel r : relations)
-        for (const Kind kind : all_kinds)
+        for (const Kind kind : all_kinds) {
             checker::report("linear({1,2,-1}, " + rel_name(r) + ", 2) x " + checker::name_of(kind) + ", walks",
                             checker::walks(linear_spec({1, 2, -1}, r, 2), kind, 3, -2, 5, 16, 150, 29));
+            checker::report("linear({1,-1,-1}, " + rel_name(r) + ", 0) x " + checker::name_of(kind) + ", walks",
+                            checker::walks(linear_spec({1, -1, -1}, r, 0), kind, 3, -2, 5, 16, 150, 31));
+        }
 }
