@@ -53,6 +53,7 @@
 #include "all_different/domain.hpp"
 #include "all_different/value.hpp"
 #include "../engine/error.hpp"
+#include "../engine/names.hpp"
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
 
@@ -74,9 +75,7 @@ constexpr std::string_view to_string(Consistency c) noexcept {
     return "?";
 }
 constexpr std::optional<Consistency> consistency_from_string(std::string_view name) noexcept {
-    for (Consistency c : {Consistency::value, Consistency::bounds, Consistency::domain})
-        if (to_string(c) == name) return c;
-    return std::nullopt;
+    return detail::from_name(name, {Consistency::value, Consistency::bounds, Consistency::domain});
 }
 
 namespace detail {

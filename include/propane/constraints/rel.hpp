@@ -40,6 +40,7 @@
 #include <string_view>
 
 #include "../engine/error.hpp"
+#include "../engine/names.hpp"
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
 
@@ -60,9 +61,7 @@ constexpr std::string_view to_string(Rel r) noexcept {
     return "?";
 }
 constexpr std::optional<Rel> rel_from_string(std::string_view name) noexcept {
-    for (Rel r : {Rel::eq, Rel::ne, Rel::lt, Rel::le, Rel::gt, Rel::ge})
-        if (to_string(r) == name) return r;
-    return std::nullopt;
+    return detail::from_name(name, {Rel::eq, Rel::ne, Rel::lt, Rel::le, Rel::gt, Rel::ge});
 }
 
 namespace detail {

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <utility>
 
+#include "../engine/names.hpp"
+
 namespace propane {
 
 // Which unfixed view to branch on. Ties go to the lowest position.
@@ -67,16 +69,6 @@ constexpr std::string_view to_string(ValChoice c) noexcept {
     }
     return "?";
 }
-
-namespace detail {
-// The choice among `all` whose to_string is `name`.
-template <class E>
-constexpr std::optional<E> from_name(std::string_view name, std::initializer_list<E> all) noexcept {
-    for (E e : all)
-        if (to_string(e) == name) return e;
-    return std::nullopt;
-}
-} // namespace detail
 
 constexpr std::optional<VarChoice> var_choice_from_string(std::string_view name) noexcept {
     return detail::from_name(name, {first_unbound, smallest_domain, largest_domain, smallest_min, dom_wdeg});
