@@ -64,6 +64,10 @@ constexpr unsigned popcount(word x) noexcept {
 #endif
 }
 
+inline word low_mask(int bits) noexcept { // bits in [0, 64]
+    return bits >= word_bits ? ~word{0} : (word{1} << bits) - 1;
+}
+
 template <std::size_t Words>
 struct FixedWords {
     std::array<word, Words> w{};
@@ -76,11 +80,11 @@ struct FixedWords {
 };
 
 // Words plus a summary of them: the number of values and the offsets (from
-// base) of the smallest and largest. Every write goes through set() or
-// clear(), which update the summary from the one word they change. Only a
-// write that loses the smallest (largest) value scans, forward (backward)
-// to the next value, so a bound moving across empty words pays for those
-// words once, as the scanning queries did on every call.
+// base) of the smallest and largest. Every write goes through a member
+// below, which updates the summary from the words it changes. Only a write
+// that loses the smallest (largest) value scans, forward (backward) to the
+// next value, so a bound moving across empty words pays for those words
+// once, as the scanning queries did on every call.
 struct DynamicWords {
     std::vector<word> w;
     unsigned count = 0;
@@ -122,6 +126,67 @@ struct DynamicWords {
         if (off == hi) hi = last_from(i);
     }
 
+    // The trail's write: it puts back an older word, a superset of the
+    // current one, so the bounds can only widen and no scan is needed. Any
+    // other word takes set()'s general path.
+    void restore(std::size_t i, word value) noexcept {
+        const word old = w[i];
+        if ((old & ~value) != 0 || value == 0) [[unlikely]] {
+            set(i, value);
+            return;
+        }
+        w[i] = value;
+        count += popcount(value & ~old);
+        const auto at = static_cast<std::int64_t>(i) * 64;
+        lo = std::min<std::int64_t>(lo, at + std::countr_zero(value));
+        hi = std::max<std::int64_t>(hi, at + 63 - std::countl_zero(value));
+    }
+
+    // Keeps the offsets >= off, for lo < off <= hi. The new lo is the first
+    // value at or above off, so it is found from off's word on, without
+    // set()'s rescans; hi stays. Golomb's linear cuts spend most of their
+    // updates here.
+    template <class Hook>
+    Change keep_from(std::int64_t off, Hook& before_write) {
+        const auto last = static_cast<std::size_t>(off >> 6);
+        for (auto i = static_cast<std::size_t>(lo >> 6); i < last; ++i)
+            if (w[i] != 0) {
+                before_write(i);
+                count -= popcount(w[i]);
+                w[i] = 0;
+            }
+        if (const word below = w[last] & low_mask(static_cast<int>(off & 63)); below != 0) {
+            before_write(last);
+            count -= popcount(below);
+            w[last] &= ~below;
+        }
+        std::size_t i = last;
+        while (w[i] == 0) ++i;
+        lo = static_cast<std::int64_t>(i) * 64 + std::countr_zero(w[i]);
+        return lo == hi ? Change::fixed : Change::bounds;
+    }
+
+    // Keeps the offsets <= off, for lo <= off < hi: keep_from's mirror.
+    template <class Hook>
+    Change keep_to(std::int64_t off, Hook& before_write) {
+        const auto first = static_cast<std::size_t>(off >> 6);
+        if (const word above = w[first] & ~low_mask(static_cast<int>(off & 63) + 1); above != 0) {
+            before_write(first);
+            count -= popcount(above);
+            w[first] &= ~above;
+        }
+        for (std::size_t i = first + 1, end = static_cast<std::size_t>(hi >> 6); i <= end; ++i)
+            if (w[i] != 0) {
+                before_write(i);
+                count -= popcount(w[i]);
+                w[i] = 0;
+            }
+        std::size_t i = first;
+        while (w[i] == 0) --i;
+        hi = static_cast<std::int64_t>(i) * 64 + 63 - std::countl_zero(w[i]);
+        return lo == hi ? Change::fixed : Change::bounds;
+    }
+
     // After raw writes of w: recompute the cache from the words.
     void resync() noexcept {
         count = 0;
@@ -147,10 +212,6 @@ struct DynamicWords {
 struct NoHook {
     void operator()(std::size_t) const noexcept {}
 };
-
-inline word low_mask(int bits) noexcept { // bits in [0, 64]
-    return bits >= word_bits ? ~word{0} : (word{1} << bits) - 1;
-}
 
 // v - base for any 64-bit v, wrapping instead of overflowing: read as
 // unsigned, an offset below the base is huge, so one unsigned comparison
@@ -395,6 +456,7 @@ public:
         if (v <= min()) return Change::none;
         if (v > max()) return Change::failed;
         const std::int64_t off = std::int64_t{v} - base_;
+        if constexpr (is_dynamic) return bits_.keep_from(off, before_write);
         word* w = bits_.data();
         const auto last = static_cast<std::size_t>(off >> 6);
         for (std::size_t i = first_word(); i < last; ++i)
@@ -416,6 +478,7 @@ public:
         if (v >= max()) return Change::none;
         if (v < min()) return Change::failed;
         const std::int64_t off = std::int64_t{v} - base_;
+        if constexpr (is_dynamic) return bits_.keep_to(off, before_write);
         word* w = bits_.data();
         const auto first = static_cast<std::size_t>(off >> 6);
         const word keep = detail::low_mask(static_cast<int>(off & 63) + 1);
@@ -445,8 +508,15 @@ public:
             const word want = i == k ? bit : 0;
             if (w[i] != want) {
                 before_write(i);
-                bits_.set(i, want);
+                if constexpr (is_dynamic)
+                    w[i] = want; // the summary is known: set once below
+                else
+                    bits_.set(i, want);
             }
+        }
+        if constexpr (is_dynamic) {
+            bits_.count = 1;
+            bits_.lo = bits_.hi = off;
         }
         return Change::fixed;
     }
@@ -516,7 +586,12 @@ public:
     // Raw word access for the trail, which restores saved words verbatim.
     // Each call leaves size and bounds exact on its own, whatever order the
     // words of a level come back in.
-    void restore_word(std::size_t i, word value) noexcept { bits_.set(i, value); }
+    void restore_word(std::size_t i, word value) noexcept {
+        if constexpr (is_dynamic)
+            bits_.restore(i, value);
+        else
+            bits_.set(i, value);
+    }
 
     // For a long unwind, where most words come back several times: write
     // words raw, then resync() once. In between, size and bounds are stale.
