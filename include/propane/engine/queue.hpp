@@ -1,11 +1,27 @@
 #ifndef PROPANE_ENGINE_QUEUE_HPP
 #define PROPANE_ENGINE_QUEUE_HPP
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
 namespace propane::detail {
+
+// What puts a propagator in the queue: a subscription to a variable's
+// changes. A tag >= 0 goes to the propagator's pending() list when it fires.
+struct Subscription {
+    int prop;
+    int tag;
+};
+// A variable's subscriptions, kept grouped as [domain | bounds | fixed], so
+// a change of strength c wakes the prefix list[0 .. end[c]): a table rather
+// than a chain of tests on c, which would mispredict. end[none] is 0.
+struct VarSubscriptions {
+    std::vector<Subscription> list;
+    std::array<std::uint32_t, 4> end{};
+};
 
 // A FIFO ring with one slot per propagator: the store's propagation queue.
 // A propagator is queued at most once (the store keeps a flag per

@@ -449,17 +449,8 @@ private:
         for (detail::PropagatorQueue& q : queues_) q.reset(first);
     }
 
-    struct Sub {
-        int prop;
-        int tag;
-    };
-    // Subscriptions kept grouped as [domain | bounds | fixed], so a change
-    // of strength c wakes the prefix list[0 .. end[c]): a table rather than
-    // a chain of tests on c, which would mispredict. end[none] is 0.
-    struct VarSubs {
-        std::vector<Sub> list;
-        std::array<std::uint32_t, 4> end{};
-    };
+    using Sub = detail::Subscription;
+    using VarSubs = detail::VarSubscriptions;
     // A fixed-width domain is small: save it whole. A dynamic one saves only
     // the words an update overwrites.
     struct FixedSave {
@@ -549,6 +540,10 @@ private:
             doms_[e.var].restore_words(e.old);
     }
 
+    // Inlined into each update: a call is a frame around a short loop.
+#if defined(__GNUC__)
+    [[gnu::always_inline]]
+#endif
     void notify(std::size_t var, Change c) {
         const VarSubs& vs = subs_[var];
         const std::size_t end = vs.end[static_cast<std::size_t>(c)];
