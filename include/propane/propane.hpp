@@ -31,8 +31,10 @@
 #include "search/limits.hpp"
 #include "search/objective.hpp"
 #include "search/optimize.hpp"
+#include "search/parallel.hpp"
 #include "search/search.hpp"
 #include "search/solution.hpp"
+#include "search/split.hpp"
 #include "search/stats.hpp"
 #include "search/strategy.hpp"
 

@@ -75,6 +75,23 @@
 
 namespace propane {
 
+namespace detail {
+
+// Lets code outside a search stop it, or share its limits with other
+// searches: the parallel search's workers (parallel.hpp). A search given
+// one polls it at its checks, which it then makes about every millisecond
+// of search as for a time limit, so nothing is added per node.
+class SearchGate {
+public:
+    // Outcome::running to go on, else why to stop. May lower `limits`.
+    virtual Outcome poll(const SearchStats& stats, Limits& limits) = 0;
+
+protected:
+    ~SearchGate() = default;
+};
+
+} // namespace detail
+
 // ---- the engine ----------------------------------------------------------------
 
 template <class Store, class View = IntVar, class VarSel = VarChoice, class ValSel = ValChoice>
@@ -187,6 +204,25 @@ public:
     // a progress line. Starts again at 0 after a restart.
     double progress() const noexcept { return stats_.outcome == Outcome::complete ? 1.0 : done_; }
 
+    // The decision this search takes at the store's current node, its
+    // view's position in `var`, or nothing when every view is fixed there.
+    // For split.hpp, whose walk over the top of the tree must make exactly
+    // this search's choices; only for a search that has not started.
+    std::optional<Decision> decide() {
+        // The walk backtracks without telling us.
+        first_ = 0;
+        const int i = choose_var();
+        if (i < 0) return std::nullopt;
+        Decision d = choose_value(at(i));
+        d.var = static_cast<std::uint32_t>(i);
+        d.right = false;
+        return d;
+    }
+
+    // Polled at the checks from the first next() on (so set it before);
+    // it must outlive the search. For parallel.hpp.
+    void gate(detail::SearchGate* g) noexcept { gate_ = g; }
+
     Solution<Store, View> solution() const noexcept { return {*s_, vars_}; }
     const SearchStats& stats() const noexcept { return stats_; }
     const std::vector<View>& vars() const noexcept { return vars_; }
@@ -213,7 +249,7 @@ private:
 
     // A time limit or a progress callback needs the clock read.
     bool ticking() const noexcept {
-        return progress_fn_ != nullptr || limits_.time != std::chrono::nanoseconds::max();
+        return gate_ != nullptr || progress_fn_ != nullptr || limits_.time != std::chrono::nanoseconds::max();
     }
 
     void start() {
@@ -341,6 +377,14 @@ private:
             if (stats_.wall_time >= limits_.time) {
                 halt_ = Outcome::time_limit;
                 return false;
+            }
+            if (gate_) {
+                const Outcome o = gate_->poll(stats_, limits_);
+                if (o != Outcome::running) {
+                    halt_ = o;
+                    return false;
+                }
+                fail_check_at_ = std::min(limits_.failures, restart_at_);
             }
             if (progress_fn_ && stats_.wall_time >= next_progress_) {
                 next_progress_ = detail::add_saturated(stats_.wall_time, progress_period_);
@@ -518,6 +562,7 @@ private:
     std::function<void(const Search&)> progress_fn_;
     std::chrono::nanoseconds progress_period_{0};
     std::chrono::nanoseconds next_progress_{0};
+    detail::SearchGate* gate_ = nullptr;
     std::unique_ptr<detail::ErasedObjective<Store>> objective_; // null: not branch and bound
     std::optional<int> best_;                                   // the incumbent's objective value
 };

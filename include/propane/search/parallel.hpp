@@ -1,0 +1,495 @@
+#ifndef PROPANE_SEARCH_PARALLEL_HPP
+#define PROPANE_SEARCH_PARALLEL_HPP
+
+// solve() on several threads, by Embarrassingly Parallel Search (split.hpp):
+//
+//   SearchStats st = solve(store, vars, strategy, limits, Parallel{.threads = 4}, visitor);
+//
+// The tree is split into at least subproblems_per_worker subproblems per
+// thread (Régin et al. find 30 or more per worker keep the threads about
+// equally busy, however unequal the subtrees), and each worker takes the
+// next one from a shared counter and searches it on its own copy of the
+// store. The workers share nothing per node: a worker touches shared state
+// once per subproblem, once per batch of solutions, and at the search's
+// limit checks, about every millisecond.
+//
+// For a deterministic strategy and a complete search, the solutions and the
+// failures and branches equal solve()'s on one thread exactly, for any
+// number of threads (the top of the tree is counted once, by the split).
+// propagations do not (each worker replays its subproblem's path), nor does
+// wall_time, which is the call's elapsed time, the split included (and, in
+// ordered mode, the visitor's time too). threads == 1 is solve() itself.
+//
+// Ordered (the default): the visitor sees the solutions in solve()'s order,
+// on the calling thread, which only delivers them while `threads` workers
+// search. Unordered: each worker calls the visitor on its own thread, as it
+// finds solutions, in no set order; the visitor must then be safe to call
+// from several threads at once. Either way the Solution it gets reads any
+// view of the store, as solve()'s does.
+//
+// Limits hold for the whole search. Limits::solutions: exactly that many
+// reach the visitor, in ordered mode the first ones of solve()'s order
+// (workers on later subproblems stop, those on earlier ones go on). A
+// visitor's stop stops every worker; in unordered mode, calls already under
+// way on other threads finish (and count). The time limit runs from the
+// call. The branch and failure limits count every worker's branches and
+// failures (and the top's), read about every millisecond: the search stops
+// close to them, never before, and which subtrees they cut varies from run
+// to run. The outcome is complete only when every subproblem was searched
+// to its end.
+//
+// Strategies that split.hpp refuses (restarts, random_value, dom_wdeg)
+// throw model_error here with more than one thread. The store is back at
+// its root state afterwards; an exception from the visitor or a chooser
+// stops every worker and is rethrown on the calling thread once they have
+// all ended. There is no parallel branch and bound.
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <ranges>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "limits.hpp"
+#include "search.hpp"
+#include "solution.hpp"
+#include "split.hpp"
+#include "stats.hpp"
+#include "strategy.hpp"
+
+namespace propane {
+
+struct Parallel {
+    unsigned threads = 0;                  // 0: std::thread::hardware_concurrency() (at least 1)
+    bool ordered = true;                   // solutions reach the visitor in solve()'s order, on the calling thread
+    std::size_t subproblems_per_worker = 30;
+};
+
+namespace detail {
+
+inline unsigned resolve_threads(unsigned threads) noexcept {
+    if (threads > 0) return threads;
+    const unsigned hardware = std::thread::hardware_concurrency();
+    return hardware > 0 ? hardware : 1;
+}
+
+// What the workers of one parallel solve share.
+class ParallelShared {
+public:
+    using clock = std::chrono::steady_clock;
+
+    ParallelShared(const Limits& limits, clock::time_point start, const SearchStats& top)
+        : limits_(limits), start_(start), branches_(top.branches), failures_(top.failures) {}
+
+    // Stops every worker; the first reason given is the outcome.
+    void halt(Outcome why) {
+        {
+            const std::lock_guard lock(m);
+            if (why_ == Outcome::running) why_ = why;
+            stop_.store(true, std::memory_order_relaxed);
+        }
+        space.notify_all();
+        ready.notify_all();
+    }
+    void fail(std::exception_ptr e) {
+        {
+            const std::lock_guard lock(m);
+            if (!error_) error_ = std::move(e);
+        }
+        halt(Outcome::stopped);
+    }
+    bool stopped() const noexcept { return stop_.load(std::memory_order_relaxed); }
+    Outcome why() {
+        const std::lock_guard lock(m);
+        return why_;
+    }
+    std::exception_ptr error() {
+        const std::lock_guard lock(m);
+        return error_;
+    }
+
+    // Ordered mode: subproblem `index` found Limits::solutions on its own,
+    // so no later one can hold any of the first that many.
+    void cut_after(std::size_t index) noexcept {
+        std::size_t c = cut_.load(std::memory_order_relaxed);
+        while (index < c && !cut_.compare_exchange_weak(c, index, std::memory_order_relaxed)) {}
+    }
+    bool beyond_cut(std::size_t index) const noexcept { return index > cut_.load(std::memory_order_relaxed); }
+
+    // The limits of a subproblem's search, from what is left of the
+    // shared ones; false (and the search halted) when nothing is.
+    bool local_limits(Limits& out) {
+        out.solutions = limits_.solutions;
+        if (limits_.branches != unlimited) {
+            const std::uint64_t b = branches_.load(std::memory_order_relaxed);
+            if (b >= limits_.branches) return halt_false(Outcome::branch_limit);
+            out.branches = limits_.branches - b;
+        }
+        if (limits_.failures != unlimited) {
+            const std::uint64_t f = failures_.load(std::memory_order_relaxed);
+            if (f >= limits_.failures) return halt_false(Outcome::failure_limit);
+            out.failures = limits_.failures - f;
+        }
+        if (limits_.time != std::chrono::nanoseconds::max()) {
+            const auto spent = std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now() - start_);
+            if (spent >= limits_.time) return halt_false(Outcome::time_limit);
+            out.time = limits_.time - spent;
+        }
+        return true;
+    }
+
+    bool counts_shared() const noexcept { return limits_.branches != unlimited || limits_.failures != unlimited; }
+    void add_counts(std::uint64_t branches, std::uint64_t failures) noexcept {
+        branches_.fetch_add(branches, std::memory_order_relaxed);
+        failures_.fetch_add(failures, std::memory_order_relaxed);
+    }
+
+    // At a search's check: Outcome::running to go on, and its limits
+    // lowered to what the others have left.
+    Outcome poll(const SearchStats& st, Limits& local) const {
+        if (limits_.time != std::chrono::nanoseconds::max() && clock::now() - start_ >= limits_.time)
+            return Outcome::time_limit;
+        if (!counts_shared()) return Outcome::running;
+        const std::uint64_t b = branches_.load(std::memory_order_relaxed);
+        const std::uint64_t f = failures_.load(std::memory_order_relaxed);
+        if (b >= limits_.branches) return Outcome::branch_limit;
+        if (f >= limits_.failures) return Outcome::failure_limit;
+        if (limits_.branches != unlimited) local.branches = st.branches + (limits_.branches - b);
+        if (limits_.failures != unlimited) local.failures = st.failures + (limits_.failures - f);
+        return Outcome::running;
+    }
+
+    // Guards the ordered mode's window and slots, and the outcome.
+    std::mutex m;
+    std::condition_variable space; // workers wait for the window or a slot to have room
+    std::condition_variable ready; // the delivering thread waits for solutions
+
+private:
+    bool halt_false(Outcome why) {
+        halt(why);
+        return false;
+    }
+
+    Limits limits_;
+    clock::time_point start_;
+    std::atomic<bool> stop_{false};
+    std::atomic<std::uint64_t> branches_, failures_; // published at the checks and at each subproblem's end
+    std::atomic<std::size_t> cut_{std::numeric_limits<std::size_t>::max()};
+    Outcome why_ = Outcome::running; // guarded by m
+    std::exception_ptr error_;       // guarded by m
+};
+
+// One worker's search of one subproblem: polled at its checks.
+class WorkerGate final : public SearchGate {
+public:
+    WorkerGate(ParallelShared& shared, std::size_t index) noexcept : shared_(shared), index_(index) {}
+
+    Outcome poll(const SearchStats& st, Limits& limits) override {
+        if (shared_.stopped() || shared_.beyond_cut(index_)) return Outcome::stopped;
+        publish(st);
+        return shared_.poll(st, limits);
+    }
+    // Adds what the search did since the last call to the shared counts.
+    void publish(const SearchStats& st) noexcept {
+        if (!shared_.counts_shared()) return;
+        shared_.add_counts(st.branches - branches_, st.failures - failures_);
+        branches_ = st.branches;
+        failures_ = st.failures;
+    }
+
+private:
+    ParallelShared& shared_;
+    std::size_t index_;
+    std::uint64_t branches_ = 0, failures_ = 0;
+};
+
+// What one worker did, summed when all have ended.
+struct WorkerTally {
+    std::uint64_t branches = 0, failures = 0, propagations = 0, max_depth = 0;
+    bool incomplete = false; // some subproblem was not searched to its end
+
+    void add(const SearchStats& st, const Subproblem& sub) noexcept {
+        branches += st.branches;
+        failures += st.failures;
+        propagations += st.propagations;
+        // The search's stack holds the path's left branches under the subtree's.
+        const auto lefts =
+            static_cast<std::uint64_t>(std::ranges::count_if(sub.path, [](const Decision& d) { return !d.right; }));
+        max_depth = std::max(max_depth, lefts + st.max_depth);
+    }
+};
+
+// Searches subproblem `index` on the worker's store, handing each solution
+// to on_solution (which returns an Action).
+template <class Store, class View, class VarSel, class ValSel, class OnSolution>
+void search_one(ParallelShared& shared, Store& store, const std::vector<View>& views,
+                const BasicStrategy<VarSel, ValSel>& strategy, const Split& sp, std::size_t index, bool ordered,
+                WorkerTally& tally, OnSolution&& on_solution) {
+    Limits limits;
+    if (!shared.local_limits(limits)) {
+        tally.incomplete = true;
+        return;
+    }
+    const Subproblem& sub = sp.subproblems[index];
+    WorkerGate gate(shared, index);
+    const SearchStats st = search_subproblem(store, views, strategy, limits, sub, &gate, on_solution);
+    gate.publish(st);
+    tally.add(st, sub);
+    switch (st.outcome) {
+    case Outcome::complete: return;
+    case Outcome::solution_limit:
+        // Unordered, the ticket that reached the limit has halted already.
+        if (ordered) shared.cut_after(index);
+        break;
+    case Outcome::branch_limit:
+    case Outcome::failure_limit:
+    case Outcome::time_limit: shared.halt(st.outcome); break;
+    default: break;
+    }
+    tally.incomplete = true;
+}
+
+// Joins its threads when it goes, stopping them first if it goes by an
+// exception: no thread outlives the call, none is left waiting.
+class Crew {
+public:
+    explicit Crew(ParallelShared& shared) : shared_(shared) {}
+    Crew(const Crew&) = delete;
+    Crew& operator=(const Crew&) = delete;
+    ~Crew() {
+        if (std::ranges::any_of(threads_, [](const std::thread& t) { return t.joinable(); })) {
+            shared_.halt(Outcome::stopped);
+            join();
+        }
+    }
+    template <class F>
+    void spawn(F&& f) {
+        threads_.emplace_back(std::forward<F>(f));
+    }
+    void join() {
+        for (std::thread& t : threads_)
+            if (t.joinable()) t.join();
+    }
+
+private:
+    ParallelShared& shared_;
+    std::vector<std::thread> threads_;
+};
+
+// Runs body on a thread of its own, an exception stopping the search and
+// kept for the caller.
+template <class Body>
+auto guarded(ParallelShared& shared, Body body) {
+    return [&shared, body = std::move(body)]() mutable {
+        try {
+            body();
+        } catch (...) {
+            shared.fail(std::current_exception());
+        }
+    };
+}
+
+// Unordered: the calling thread works too, and every worker visits its own
+// solutions. Returns the number of solutions visited.
+template <class Store, class View, class VarSel, class ValSel, class Visitor>
+std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::vector<View>& views,
+                            const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits, const Split& sp,
+                            std::vector<WorkerTally>& tallies, Visitor& visitor) {
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::uint64_t> tickets{0}, visited{0};
+    const auto work = [&](std::size_t w) {
+        Store store(s);
+        for (;;) {
+            const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+            if (i >= sp.subproblems.size() || shared.stopped()) return;
+            search_one(shared, store, views, strategy, sp, i, false, tallies[w], [&](const auto& solution) {
+                if (shared.stopped()) return Action::stop;
+                // A ticket per solution, so exactly Limits::solutions are visited.
+                const std::uint64_t ticket = tickets.fetch_add(1, std::memory_order_relaxed);
+                if (ticket >= limits.solutions) return Action::stop;
+                visited.fetch_add(1, std::memory_order_relaxed);
+                const Action a = visit_one(visitor, solution);
+                if (a == Action::stop) shared.halt(Outcome::stopped);
+                else if (ticket + 1 == limits.solutions) shared.halt(Outcome::solution_limit);
+                return a;
+            });
+        }
+    };
+    {
+        Crew crew(shared);
+        for (std::size_t w = 1; w < tallies.size(); ++w) crew.spawn(guarded(shared, [&work, w] { work(w); }));
+        guarded(shared, [&work] { work(0); })();
+        crew.join();
+    }
+    return visited.load();
+}
+
+// Ordered: `workers` threads search and buffer their solutions (each a copy
+// of every domain of the store) in the slot of their subproblem; the
+// calling thread hands them to the visitor in subproblem order, loading
+// each into a copy of the store of its own so the visitor reads any view.
+//
+// Two bounds keep the buffers small. A worker takes subproblem i only once
+// i < head + window, head being the oldest subproblem not yet delivered:
+// window = 4 * workers lets the others get through four subproblems each
+// (with 30 per worker, several times the average) while one long subtree
+// holds the head, which covers most of the imbalance EPS leaves, and
+// beyond that they would only buffer more. And a slot holds at most about
+// a megabyte of solutions (at least 64): a worker ahead of the head with
+// that many waits until the head reaches it. So the buffers never pass
+// about 4 * workers megabytes, however many solutions a subtree has.
+template <class Store, class View, class VarSel, class ValSel, class Visitor>
+std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vector<View>& views,
+                          const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits, const Split& sp,
+                          std::vector<WorkerTally>& tallies, Visitor& visitor) {
+    using Domain = typename Store::domain_type;
+    struct Slot {
+        std::vector<Domain> domains; // the solutions' domains, one after the other
+        std::size_t count = 0;
+        bool done = false;
+    };
+    const std::size_t n = sp.subproblems.size();
+    const auto vars = static_cast<std::size_t>(s.num_vars());
+    const std::size_t window = 4 * tallies.size();
+    const std::size_t cap = std::max<std::size_t>(64, (std::size_t{1} << 20) / std::max<std::size_t>(1, vars * sizeof(Domain)));
+    // A batch per lock; no more than the limit, so a first solution goes at once.
+    const std::size_t batch_size = static_cast<std::size_t>(std::min<std::uint64_t>(64, limits.solutions));
+    std::vector<Slot> slots(window);
+    std::size_t head = 0, next = 0; // guarded by shared.m
+
+    const auto work = [&](std::size_t w) {
+        Store store(s);
+        std::vector<Domain> batch;
+        std::size_t batch_count = 0;
+        for (;;) {
+            std::size_t i = 0;
+            {
+                std::unique_lock lock(shared.m);
+                shared.space.wait(lock, [&] { return shared.stopped() || next >= n || next < head + window; });
+                if (shared.stopped() || next >= n) return;
+                i = next++;
+            }
+            Slot& slot = slots[i % window];
+            const auto flush = [&](bool done) {
+                {
+                    std::unique_lock lock(shared.m);
+                    shared.space.wait(lock, [&] { return shared.stopped() || slot.count < cap; });
+                    if (!shared.stopped()) {
+                        slot.domains.insert(slot.domains.end(), batch.begin(), batch.end());
+                        slot.count += batch_count;
+                    }
+                    slot.done = done;
+                }
+                shared.ready.notify_one();
+                batch.clear();
+                batch_count = 0;
+            };
+            if (!shared.beyond_cut(i))
+                search_one(shared, store, views, strategy, sp, i, true, tallies[w], [&](const auto& solution) {
+                    const Store& at = solution.store();
+                    for (std::size_t v = 0; v < vars; ++v) batch.push_back(at.domain(static_cast<int>(v)));
+                    if (++batch_count >= batch_size) flush(false);
+                    return shared.stopped() || shared.beyond_cut(i) ? Action::stop : Action::next;
+                });
+            flush(true);
+        }
+    };
+
+    Store shown(s);
+    std::uint64_t delivered = 0;
+    {
+        Crew crew(shared);
+        for (std::size_t w = 0; w < tallies.size(); ++w) crew.spawn(guarded(shared, [&work, w] { work(w); }));
+        std::vector<Domain> taken;
+        for (;;) {
+            std::size_t count = 0;
+            {
+                std::unique_lock lock(shared.m);
+                Slot& slot = slots[head % window];
+                shared.ready.wait(lock, [&] { return shared.stopped() || head >= n || slot.count > 0 || slot.done; });
+                if (shared.stopped() || head >= n) break;
+                taken.swap(slot.domains);
+                slot.domains.clear();
+                count = slot.count;
+                slot.count = 0;
+                if (slot.done) {
+                    slot.done = false;
+                    ++head;
+                }
+            }
+            shared.space.notify_all();
+            for (std::size_t k = 0; k < count; ++k) {
+                for (std::size_t v = 0; v < vars; ++v)
+                    // `shown` is ours and never searched, so writing its
+                    // domains behind the trail's back breaks nothing: it
+                    // only has to read as the worker's store did.
+                    const_cast<Domain&>(shown.domain(static_cast<int>(v))) = taken[k * vars + v];
+                ++delivered;
+                const Action a = visit_one(visitor, Solution<Store, View>(shown, views));
+                if (a == Action::stop) shared.halt(Outcome::stopped);
+                else if (delivered >= limits.solutions) shared.halt(Outcome::solution_limit);
+                if (shared.stopped()) break;
+            }
+        }
+        crew.join();
+    }
+    return delivered;
+}
+
+} // namespace detail
+
+// The parallel solve(): as solve(s, vars, strategy, limits, visitor), on
+// parallel.threads threads (see the top of this header). The statistics
+// are the merged ones.
+template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
+          class Visitor>
+SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
+                  const Parallel& parallel, Visitor&& visitor) {
+    using View = std::ranges::range_value_t<R>;
+    using clock = std::chrono::steady_clock;
+    const unsigned threads = detail::resolve_threads(parallel.threads);
+    if (threads == 1 || limits.solutions == 0) return solve(s, vars, strategy, limits, visitor);
+    detail::check_splittable(strategy, "solve on more than one thread");
+    const auto start = clock::now();
+    const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
+    const Split sp = split(s, views, strategy, std::size_t{threads} * std::max<std::size_t>(1, parallel.subproblems_per_worker));
+    // A limit that the top of the tree reaches is one solve() reaches
+    // there too, in the middle of what the split counted: it decides.
+    if (sp.top.branches >= limits.branches || sp.top.failures >= limits.failures)
+        return solve(s, vars, strategy, limits, visitor);
+
+    SearchStats total = sp.top;
+    detail::ParallelShared shared(limits, start, sp.top);
+    const std::size_t workers = std::min<std::size_t>(threads, sp.subproblems.size());
+    std::vector<detail::WorkerTally> tallies(workers);
+    if (workers > 0) {
+        total.solutions = parallel.ordered
+                              ? detail::run_ordered(shared, s, views, strategy, limits, sp, tallies, visitor)
+                              : detail::run_unordered(shared, s, views, strategy, limits, sp, tallies, visitor);
+        if (const std::exception_ptr e = shared.error()) std::rethrow_exception(e);
+    }
+    bool incomplete = false;
+    for (const detail::WorkerTally& t : tallies) {
+        total.branches += t.branches;
+        total.failures += t.failures;
+        total.propagations += t.propagations;
+        total.max_depth = std::max(total.max_depth, t.max_depth);
+        incomplete = incomplete || t.incomplete;
+    }
+    const Outcome why = shared.why();
+    total.outcome = why != Outcome::running ? why : incomplete ? Outcome::stopped : Outcome::complete;
+    total.wall_time = clock::now() - start;
+    return total;
+}
+
+} // namespace propane
+
+#endif

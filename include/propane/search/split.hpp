@@ -1,0 +1,272 @@
+#ifndef PROPANE_SEARCH_SPLIT_HPP
+#define PROPANE_SEARCH_SPLIT_HPP
+
+// The search tree cut into numbered subproblems, for Embarrassingly
+// Parallel Search (Régin, Rezgui and Malapert, CP 2013): split() walks the
+// top of the tree exactly as the depth-first search does, down to a depth
+// that leaves at least the number of subproblems asked for, and lists the
+// nodes at that depth in the search's order; solve_subproblem() replays
+// one node's path on a store and searches what lies below it.
+//
+//   Split sp = split(store, vars, strategy, 60);
+//   for (const Subproblem& sub : sp.subproblems)      // on any store copies,
+//       solve_subproblem(copy, vars, strategy, {}, sub, visitor);  // anywhere
+//
+// The subproblems partition the tree: their solutions, in list order, are
+// the search's solutions in its order, and top's branches and failures plus
+// theirs are the search's (a solution above the cut depth is a subproblem
+// of its own, whose search finds that one solution and takes no branch).
+// The walk chooses with the search's own code (Search::decide), so the
+// split cannot drift from the search. The list depends only on the model
+// and the strategy, so every thread or process that splits the same model
+// gets the same list.
+//
+// A strategy whose choices depend on the search's history cannot be split
+// like that: random_value draws from one stream along the whole search,
+// dom_wdeg weighs the failures of the subtrees searched before, restarts
+// go back over the tree. split() refuses them with model_error. A callable
+// chooser must choose from the store alone: the workers each have a copy
+// of it.
+
+#include <chrono>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <ranges>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "../engine/error.hpp"
+#include "../engine/store.hpp"
+#include "limits.hpp"
+#include "search.hpp"
+#include "solution.hpp"
+#include "stats.hpp"
+#include "strategy.hpp"
+
+namespace propane {
+
+struct Subproblem {
+    std::vector<Decision> path; // from the root, in order
+};
+
+struct Split {
+    std::vector<Subproblem> subproblems; // in the search's order
+    SearchStats top;                     // branches and failures taken above the cut
+    std::chrono::nanoseconds time{0};    // spent splitting
+    unsigned depth = 0;                  // decisions on the path of a cut node
+};
+
+namespace detail {
+
+template <class VarSel, class ValSel>
+void check_splittable(const BasicStrategy<VarSel, ValSel>& strategy, const char* who) {
+    const auto refuse = [who](const char* why) {
+        throw model_error(std::string(who) + ": " + why +
+                          ", so its tree cannot be split into subproblems searched apart; search with one thread");
+    };
+    if (strategy.restarts.policy != RestartPolicy::none) refuse("restarts go back over the whole tree");
+    if constexpr (std::is_same_v<VarSel, VarChoice>)
+        if (strategy.var == dom_wdeg) refuse("dom_wdeg learns from the failures of the subtrees searched before");
+    if constexpr (std::is_same_v<ValSel, ValChoice>)
+        if (strategy.val == random_value) refuse("random_value draws from one stream along the whole search");
+}
+
+// Takes decision d (its left or its right branch) at the store's node.
+template <class Store, class View>
+Change take(Store& s, const View& x, const Decision& d) {
+    if (d.branch == Branch::assign) return d.right ? x.remove(s, d.value) : x.assign(s, d.value);
+    // A split's value is below max(x), so value + 1 cannot overflow.
+    return d.right ? x.remove_below(s, d.value + 1) : x.remove_above(s, d.value);
+}
+
+// The top of the tree down to `depth` decisions, as Search::run explores
+// it: each left branch in a level of its own, each right branch in its
+// node's level, where the node then chooses again.
+template <class Store, class Chooser, class View>
+class TopWalk {
+public:
+    TopWalk(Store& s, Chooser& chooser, const std::vector<View>& vars, unsigned depth, Split& out)
+        : s_(s), chooser_(chooser), vars_(vars), depth_(depth), out_(out) {}
+
+    // From the root, at its fixpoint.
+    void run() { node(0); }
+    // Whether some node was cut below: a deeper walk would find more.
+    bool cut() const noexcept { return cut_; }
+
+private:
+    void node(std::uint64_t lefts) {
+        const std::size_t entry = path_.size();
+        for (;;) {
+            const std::optional<Decision> d = chooser_.decide();
+            if (!d || path_.size() >= depth_) {
+                cut_ = cut_ || d.has_value();
+                out_.subproblems.push_back({path_});
+                break;
+            }
+            const View& x = vars_[d->var];
+            ++out_.top.branches;
+            if (lefts + 1 > out_.top.max_depth) out_.top.max_depth = lefts + 1;
+            s_.push_level();
+            path_.push_back(*d);
+            if (take(s_, x, *d) != Change::failed && s_.propagate()) node(lefts + 1);
+            else ++out_.top.failures;
+            path_.pop_back();
+            s_.pop_level();
+            ++out_.top.branches;
+            Decision right = *d;
+            right.right = true;
+            path_.push_back(right);
+            if (take(s_, x, right) == Change::failed || !s_.propagate()) {
+                ++out_.top.failures;
+                break;
+            }
+        }
+        path_.resize(entry);
+    }
+
+    Store& s_;
+    Chooser& chooser_;
+    const std::vector<View>& vars_;
+    unsigned depth_;
+    Split& out_;
+    std::vector<Decision> path_;
+    bool cut_ = false;
+};
+
+// One split at `depth`; the store is back at its root level after it,
+// exception or not. False in `cut` when the whole tree lies above depth.
+template <class Store, class View, class VarSel, class ValSel>
+Split split_at(Store& s, const std::vector<View>& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+               unsigned depth, bool& cut) {
+    Split out;
+    out.depth = depth;
+    const std::uint64_t propagations0 = s.propagations();
+    const int root = s.level();
+    Search<Store, View, VarSel, ValSel> chooser(s, vars, strategy);
+    s.push_level();
+    try {
+        // The search's root, at the level Search::start pushes for it.
+        if (s.propagate()) {
+            TopWalk<Store, decltype(chooser), View> walk(s, chooser, vars, depth, out);
+            walk.run();
+            cut = walk.cut();
+        } else {
+            ++out.top.failures;
+            cut = false;
+        }
+    } catch (...) {
+        s.pop_to(root);
+        throw;
+    }
+    s.pop_to(root);
+    out.top.propagations = s.propagations() - propagations0;
+    return out;
+}
+
+// Replays sub's path on s, then searches below it with `gate` (may be
+// null), handing each solution to on_solution, which returns an Action.
+// s is back at its level of entry afterwards, exception or not.
+template <class Store, class View, class VarSel, class ValSel, class OnSolution>
+SearchStats search_subproblem(Store& s, const std::vector<View>& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                              const Limits& limits, const Subproblem& sub, SearchGate* gate,
+                              OnSolution&& on_solution) {
+    for (const Decision& d : sub.path)
+        if (d.var >= vars.size())
+            throw model_error("solve_subproblem: the path names view " + std::to_string(d.var) + " of " +
+                              std::to_string(vars.size()) + "; it was not split from these views");
+    const int root = s.level();
+    const std::uint64_t propagations0 = s.propagations();
+    SearchStats st;
+    s.push_level();
+    try {
+        bool ok = s.propagate();
+        for (const Decision& d : sub.path) {
+            if (!ok) break;
+            // As the search does it: a level for each left branch.
+            if (!d.right) s.push_level();
+            ok = take(s, vars[d.var], d) != Change::failed && s.propagate();
+        }
+        if (!ok)
+            throw model_error("solve_subproblem: the path fails when replayed, so it was not split from this "
+                              "model (or a propagator or chooser does not give the same answer twice)");
+        Search<Store, View, VarSel, ValSel> search(s, vars, strategy, limits);
+        search.gate(gate);
+        while (search.next())
+            if (on_solution(search.solution()) == Action::stop) {
+                search.stop();
+                break;
+            }
+        st = search.stats();
+    } catch (...) {
+        s.pop_to(root);
+        throw;
+    }
+    s.pop_to(root);
+    // The replay's propagation too: it is work this search did.
+    st.propagations = s.propagations() - propagations0;
+    return st;
+}
+
+// What a visitor answered: void means next.
+template <class Visitor, class Sol>
+Action visit_one(Visitor& visitor, const Sol& solution) {
+    using Result = std::invoke_result_t<Visitor&, const Sol&>;
+    if constexpr (std::is_void_v<Result>) {
+        visitor(solution);
+        return Action::next;
+    } else {
+        static_assert(std::same_as<Result, Action>, "a visitor returns propane::next, propane::stop or nothing");
+        return visitor(solution);
+    }
+}
+
+} // namespace detail
+
+// Splits the tree of solve(s, vars, strategy, ...) into at least
+// `at_least` subproblems when it has that many nodes at some depth (fewer
+// when the tree is smaller: then every leaf above the depth is listed, and
+// `top` holds all the failures). The depth starts at the one that would
+// give `at_least` nodes without failures and grows until enough survive.
+// Throws model_error for a strategy that cannot be split (above) and
+// whatever the chooser throws; the store is back at its root state.
+template <class Store, std::ranges::input_range R, class VarSel, class ValSel>
+Split split(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, std::size_t at_least) {
+    using View = std::ranges::range_value_t<R>;
+    const auto t0 = std::chrono::steady_clock::now();
+    detail::check_splittable(strategy, "split");
+    const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
+    unsigned depth = 0;
+    while (depth < 63 && (std::size_t{1} << depth) < at_least) ++depth;
+    Split out;
+    for (;;) {
+        bool cut = false;
+        out = detail::split_at(s, views, strategy, depth, cut);
+        if (out.subproblems.size() >= at_least || !cut) break;
+        ++depth;
+    }
+    out.time = std::chrono::steady_clock::now() - t0;
+    return out;
+}
+
+// Searches the subtree of `sub` (from split() of this model, strategy and
+// views) on `s`, the model's store or a copy of it at the root state it was
+// split in: replays the path, then searches below it, the visitor called as
+// by solve(). The statistics are the subtree's, the path's branches not
+// included (they are in the split's top). s is back at its root state
+// afterwards, exception or not.
+template <class Store, std::ranges::input_range R, class VarSel, class ValSel, class Visitor>
+SearchStats solve_subproblem(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Subproblem& sub, Visitor&& visitor) {
+    using View = std::ranges::range_value_t<R>;
+    const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
+    return detail::search_subproblem(s, views, strategy, limits, sub, nullptr,
+                                     [&](const auto& solution) { return detail::visit_one(visitor, solution); });
+}
+
+} // namespace propane
+
+#endif

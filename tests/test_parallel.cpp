@@ -1,0 +1,404 @@
+// The parallel search (search/parallel.hpp) and the split under it
+// (search/split.hpp) against the one-thread search: on N-queens at every
+// strength and on random models, for 1..4 threads and several split sizes,
+// the solutions, failures and branches must equal solve()'s exactly; in
+// ordered mode the solutions must come in solve()'s order, in unordered
+// mode they must be the same multiset. Then the limits across threads
+// (solution limit, first solution, a visitor's stop, branch, failure and
+// time limits), an exception from the visitor, threads = 0, the strategies
+// that cannot be split, and the store back at its root state after each.
+//
+// Every run records its solutions with one visitor type (Recorder), and
+// every model uses one store type, so that this file stays cheap to build.
+
+#include <doctest/doctest.h>
+
+#include "nqueens_model.hpp"
+
+#include <propane/propane.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Store = propane::Store<propane::BitDomain<1>>;
+using propane::IntVar;
+using Solutions = std::vector<std::vector<int>>;
+
+// Records each solution; answers stop at call number stop_at (from 1) and
+// throws at call number throw_at. Locked, for the unordered mode.
+struct Recorder {
+    Solutions* out;
+    std::mutex* m;
+    std::uint64_t stop_at = 0;  // 0: never
+    std::uint64_t throw_at = 0; // 0: never
+
+    template <class Solution>
+    propane::Action operator()(const Solution& sol) const {
+        std::vector<int> values;
+        for (std::size_t i = 0; i < sol.size(); ++i) values.push_back(sol[i]);
+        // Through the store too: the visitor may read any view of it.
+        for (std::size_t i = 0; i < sol.size(); ++i)
+            if (!sol.store().domain(static_cast<int>(i)).fixed()) values.push_back(-1000);
+        const std::lock_guard lock(*m);
+        out->push_back(std::move(values));
+        if (throw_at != 0 && out->size() == throw_at) throw std::runtime_error("visitor");
+        return stop_at != 0 && out->size() >= stop_at ? propane::stop : propane::next;
+    }
+};
+
+struct Run {
+    propane::SearchStats stats;
+    Solutions solutions;
+};
+
+// solve() on one thread (threads == 0 there) or the parallel solve().
+template <class Strategy>
+Run run(Store& s, const std::vector<IntVar>& vars, const Strategy& strategy, const propane::Limits& limits,
+        const propane::Parallel* parallel, std::uint64_t stop_at = 0) {
+    Run r;
+    std::mutex m;
+    const Recorder rec{&r.solutions, &m, stop_at, 0};
+    r.stats = parallel ? propane::solve(s, vars, strategy, limits, *parallel, rec)
+                       : propane::solve(s, vars, strategy, limits, rec);
+    return r;
+}
+
+std::vector<std::uint64_t> domain_words(const Store& s) {
+    std::vector<std::uint64_t> d;
+    for (int i = 0; i < s.num_vars(); ++i)
+        for (int v = s.domain(i).min(); v <= s.domain(i).max(); ++v) d.push_back(s.domain(i).contains(v) ? 1 : 0);
+    return d;
+}
+
+std::string text(const propane::Parallel& p) {
+    return "threads " + std::to_string(p.threads) + (p.ordered ? " ordered" : " unordered") + ", per worker " +
+           std::to_string(p.subproblems_per_worker);
+}
+
+// The parallel runs of the model in s against its one-thread run.
+template <class Strategy>
+void check_equal(Store& s, const std::vector<IntVar>& vars, const Strategy& strategy, std::size_t per_worker,
+                 const Run& want) {
+    const auto before = domain_words(s);
+    REQUIRE(want.stats.complete());
+    for (unsigned threads = 1; threads <= 4; ++threads)
+        for (const bool ordered : {true, false}) {
+            const propane::Parallel p{threads, ordered, per_worker};
+            CAPTURE(text(p));
+            Run got = run(s, vars, strategy, {}, &p);
+            CHECK(got.stats.solutions == want.stats.solutions);
+            CHECK(got.stats.failures == want.stats.failures);
+            CHECK(got.stats.branches == want.stats.branches);
+            CHECK(got.stats.max_depth == want.stats.max_depth);
+            CHECK(got.stats.outcome == propane::Outcome::complete);
+            if (ordered) {
+                CHECK(got.solutions == want.solutions);
+            } else {
+                Solutions sorted = want.solutions;
+                std::sort(sorted.begin(), sorted.end());
+                std::sort(got.solutions.begin(), got.solutions.end());
+                CHECK(got.solutions == sorted);
+            }
+            CHECK(s.level() == 0);
+            CHECK(domain_words(s) == before);
+        }
+}
+
+template <class Strategy>
+void check_equal(Store& s, const std::vector<IntVar>& vars, const Strategy& strategy, std::size_t per_worker) {
+    check_equal(s, vars, strategy, per_worker, run(s, vars, strategy, {}, nullptr));
+}
+
+// ---- random models ---------------------------------------------------------------
+
+// SplitMix64, so a seed means the same model with every standard library.
+struct Rng {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    int between(int lo, int hi) { return lo + static_cast<int>(next() % static_cast<std::uint64_t>(hi - lo + 1)); }
+};
+
+// 4..7 variables over 0..5 with holes (at most 6^7 assignments, so the
+// solutions stay cheap to record); AllDifferent over some of them (at a
+// random strength), binary relations and ternary linear constraints.
+std::vector<IntVar> random_model(Store& s, Rng& rng) {
+    const int n = rng.between(4, 7);
+    std::vector<IntVar> x = s.int_vars(n, 0, 5);
+    for (const IntVar& v : x)
+        for (int k = rng.between(0, 2); k > 0; --k) (void)s.remove(v, rng.between(0, 5));
+    const auto pick = [&] { return x[static_cast<std::size_t>(rng.between(0, n - 1))]; };
+    constexpr propane::Consistency strengths[] = {propane::value, propane::bounds, propane::domain};
+    constexpr propane::Rel rels[] = {propane::Rel::ne, propane::Rel::lt, propane::Rel::le, propane::Rel::ge};
+    for (int c = rng.between(2, 5); c > 0; --c) {
+        switch (rng.between(0, 2)) {
+        case 0: {
+            std::vector<IntVar> some;
+            for (const IntVar& v : x)
+                if (rng.between(0, 2) > 0) some.push_back(v);
+            if (some.size() >= 2) s.post(propane::all_different(some, strengths[rng.between(0, 2)]));
+            break;
+        }
+        case 1: s.post(propane::rel(pick(), rels[rng.between(0, 3)], pick())); break;
+        default:
+            s.post(propane::linear({rng.between(1, 2), -rng.between(1, 2), rng.between(-1, 1) | 1},
+                                   std::vector<IntVar>{pick(), pick(), pick()}, rels[rng.between(0, 3)],
+                                   rng.between(-2, 4)));
+        }
+    }
+    std::vector<IntVar> order = x;
+    for (std::size_t i = order.size(); i > 1; --i)
+        std::swap(order[i - 1], order[static_cast<std::size_t>(rng.between(0, static_cast<int>(i) - 1))]);
+    return order;
+}
+
+propane::Strategy random_strategy(Rng& rng) {
+    constexpr propane::VarChoice vars[] = {propane::first_unbound, propane::smallest_domain,
+                                           propane::largest_domain, propane::smallest_min};
+    constexpr propane::ValChoice vals[] = {propane::min_value, propane::max_value, propane::middle_value,
+                                           propane::split_value};
+    return {.var = vars[rng.between(0, 3)], .val = vals[rng.between(0, 3)]};
+}
+
+} // namespace
+
+TEST_CASE("parallel: N-queens counts, order and statistics equal one thread's, at every strength") {
+    const std::vector<propane::Strategy> strategies{
+        {.var = propane::first_unbound, .val = propane::min_value},
+        {.var = propane::first_unbound, .val = propane::split_value},
+        {.var = propane::smallest_domain, .val = propane::max_value},
+        {.var = propane::largest_domain, .val = propane::middle_value},
+        {.var = propane::smallest_min, .val = propane::split_value},
+    };
+    for (const propane::Consistency strength : {propane::value, propane::bounds, propane::domain})
+        for (const propane::Strategy& strategy : strategies) {
+            CAPTURE(static_cast<int>(strength));
+            CAPTURE(propane::to_string(strategy.var));
+            CAPTURE(propane::to_string(strategy.val));
+            nqueens::Model<propane::BitDomain<1>> m(8, strength);
+            check_equal(m.store, m.q, strategy, 30);
+        }
+    // Other split sizes: one subproblem per worker, and a deep split.
+    nqueens::Model<propane::BitDomain<1>> m(9, propane::value);
+    check_equal(m.store, m.q, propane::Strategy{}, 1);
+    check_equal(m.store, m.q, propane::Strategy{.val = propane::split_value}, 500);
+}
+
+TEST_CASE("parallel: random models equal one thread's") {
+    Rng rng{2024};
+    std::uint64_t with_solutions = 0, failing_root = 0, checked = 0;
+    for (int k = 0; k < 150; ++k) {
+        CAPTURE(k);
+        Store s;
+        const std::vector<IntVar> vars = random_model(s, rng);
+        const propane::Strategy strategy = random_strategy(rng);
+        Store probe = s;
+        failing_root += probe.propagate() ? 0 : 1;
+        const std::size_t per_worker = static_cast<std::size_t>(rng.between(1, 40));
+        const Run want = run(s, vars, strategy, {}, nullptr);
+        with_solutions += want.stats.solutions > 0 ? 1 : 0;
+        // A loose model has tens of thousands: too dear to record 16 times.
+        if (want.stats.solutions > 3000) continue;
+        ++checked;
+        check_equal(s, vars, strategy, per_worker, want);
+    }
+    // The draw must give models of both kinds.
+    CHECK(with_solutions > 20);
+    CHECK(with_solutions < 150);
+    CHECK(checked > 100);
+    MESSAGE("random models checked: " << checked << ", with solutions: " << with_solutions
+                                      << ", failing at the root: " << failing_root);
+}
+
+TEST_CASE("parallel: callable choosers split as the search branches") {
+    nqueens::Model<propane::BitDomain<1>> m(8, propane::bounds);
+    // The last unfixed view; the upper half first, as x <= v / x > v reversed.
+    const auto strategy = propane::strategy(
+        [](const Store& s, std::span<const IntVar> xs) {
+            for (int i = static_cast<int>(xs.size()) - 1; i >= 0; --i)
+                if (!xs[static_cast<std::size_t>(i)].fixed(s)) return i;
+            return -1;
+        },
+        [](const Store& s, const IntVar& x) {
+            return propane::Decision{propane::Branch::split, (x.min(s) + x.max(s)) / 2};
+        });
+    check_equal(m.store, m.q, strategy, 30);
+}
+
+TEST_CASE("split: a partition of the tree in the search's order, the same every time") {
+    nqueens::Model<propane::BitDomain<1>> m(8, propane::value);
+    const propane::Strategy strategy{.val = propane::split_value};
+    const Run want = run(m.store, m.q, strategy, {}, nullptr);
+    for (const std::size_t at_least : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{60}}) {
+        CAPTURE(at_least);
+        const propane::Split sp = propane::split(m.store, m.q, strategy, at_least);
+        CHECK(sp.subproblems.size() >= at_least);
+        CHECK(sp.top.solutions == 0);
+        for (const propane::Subproblem& sub : sp.subproblems) CHECK(sub.path.size() <= sp.depth);
+        // Deterministic.
+        const propane::Split again = propane::split(m.store, m.q, strategy, at_least);
+        REQUIRE(again.subproblems.size() == sp.subproblems.size());
+        for (std::size_t i = 0; i < sp.subproblems.size(); ++i)
+            for (std::size_t d = 0; d < sp.subproblems[i].path.size(); ++d) {
+                const propane::Decision &a = sp.subproblems[i].path[d], &b = again.subproblems[i].path[d];
+                CHECK((a.var == b.var && a.value == b.value && a.branch == b.branch && a.right == b.right));
+            }
+        // Searched one after the other on a copy: the whole search.
+        Store copy = m.store;
+        Run got;
+        std::mutex mx;
+        propane::SearchStats sum = sp.top;
+        for (const propane::Subproblem& sub : sp.subproblems) {
+            const propane::SearchStats st =
+                propane::solve_subproblem(copy, m.q, strategy, {}, sub, Recorder{&got.solutions, &mx});
+            CHECK(st.complete());
+            sum.branches += st.branches;
+            sum.failures += st.failures;
+            sum.solutions += st.solutions;
+            CHECK(copy.level() == 0);
+        }
+        CHECK(got.solutions == want.solutions);
+        CHECK(sum.solutions == want.stats.solutions);
+        CHECK(sum.failures == want.stats.failures);
+        CHECK(sum.branches == want.stats.branches);
+    }
+    // A tree smaller than asked for: every leaf, solutions included.
+    nqueens::Model<propane::BitDomain<1>> four(4, propane::bounds);
+    const propane::Split small = propane::split(four.store, four.q, propane::Strategy{}, 1000);
+    CHECK(small.subproblems.size() < 1000);
+    CHECK(small.top.failures == run(four.store, four.q, propane::Strategy{}, {}, nullptr).stats.failures);
+    // A root that fails: nothing to search, one failure.
+    Store s;
+    const auto x = s.int_vars(2, 0, 0);
+    s.post(propane::all_different(x, propane::value));
+    const propane::Split none = propane::split(s, x, propane::Strategy{}, 10);
+    CHECK(none.subproblems.empty());
+    CHECK(none.top.failures == 1);
+    const propane::Parallel p{2, true, 30};
+    const Run r = run(s, x, propane::Strategy{}, {}, &p);
+    CHECK(r.stats.failures == 1);
+    CHECK(r.stats.branches == 0);
+    CHECK(r.stats.complete());
+}
+
+TEST_CASE("parallel: a solution limit gives exactly that many, the first ones when ordered") {
+    nqueens::Model<propane::BitDomain<1>> m(10, propane::bounds);
+    const propane::Strategy strategy{};
+    const Run all = run(m.store, m.q, strategy, {}, nullptr);
+    for (const std::uint64_t k : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{300}})
+        for (const unsigned threads : {2U, 3U}) {
+            CAPTURE(k);
+            CAPTURE(threads);
+            const propane::Limits limits{.solutions = k};
+            const Run want = run(m.store, m.q, strategy, limits, nullptr);
+            const propane::Parallel ordered{threads, true, 30};
+            const Run got = run(m.store, m.q, strategy, limits, &ordered);
+            CHECK(got.stats.solutions == k);
+            CHECK(got.stats.outcome == propane::Outcome::solution_limit);
+            CHECK(got.solutions == want.solutions);
+            const propane::Parallel unordered{threads, false, 30};
+            const Run any = run(m.store, m.q, strategy, limits, &unordered);
+            CHECK(any.stats.solutions == k);
+            CHECK(any.solutions.size() == k);
+            CHECK(any.stats.outcome == propane::Outcome::solution_limit);
+            for (const auto& sol : any.solutions)
+                CHECK(std::find(all.solutions.begin(), all.solutions.end(), sol) != all.solutions.end());
+            CHECK(std::set<std::vector<int>>(any.solutions.begin(), any.solutions.end()).size() == k);
+            CHECK(m.store.level() == 0);
+        }
+}
+
+TEST_CASE("parallel: a visitor's stop stops every worker") {
+    nqueens::Model<propane::BitDomain<1>> m(10, propane::value);
+    const Run all = run(m.store, m.q, propane::Strategy{}, {}, nullptr);
+    const propane::Parallel ordered{3, true, 30}, unordered{3, false, 30};
+    const Run got = run(m.store, m.q, propane::Strategy{}, {}, &ordered, 5);
+    CHECK(got.stats.outcome == propane::Outcome::stopped);
+    CHECK(got.stats.solutions == 5);
+    CHECK(got.solutions == Solutions(all.solutions.begin(), all.solutions.begin() + 5));
+    const Run any = run(m.store, m.q, propane::Strategy{}, {}, &unordered, 5);
+    CHECK(any.stats.outcome == propane::Outcome::stopped);
+    CHECK(any.stats.solutions == any.solutions.size());
+    CHECK(any.solutions.size() >= 5);
+    CHECK(any.solutions.size() < all.solutions.size());
+}
+
+TEST_CASE("parallel: branch, failure and time limits hold across the workers") {
+    nqueens::Model<propane::BitDomain<1>> m(9, propane::bounds);
+    for (const bool ordered : {true, false}) {
+        CAPTURE(ordered);
+        const propane::Parallel p{2, ordered, 30};
+        const Run b = run(m.store, m.q, propane::Strategy{}, {.branches = 700}, &p);
+        CHECK(b.stats.outcome == propane::Outcome::branch_limit);
+        CHECK(b.stats.branches >= 700);
+        const Run f = run(m.store, m.q, propane::Strategy{}, {.failures = 300}, &p);
+        CHECK(f.stats.outcome == propane::Outcome::failure_limit);
+        CHECK(f.stats.failures >= 300);
+        // Below the split's own counts: the one-thread search decides.
+        const Run tiny = run(m.store, m.q, propane::Strategy{}, {.branches = 3}, &p);
+        CHECK(tiny.stats.branches == 3);
+        CHECK(tiny.stats.outcome == propane::Outcome::branch_limit);
+        const Run t = run(m.store, m.q, propane::Strategy{}, {.time = std::chrono::nanoseconds(0)}, &p);
+        CHECK(t.stats.outcome == propane::Outcome::time_limit);
+        CHECK(m.store.level() == 0);
+    }
+}
+
+TEST_CASE("parallel: an exception from the visitor reaches the caller, the store at its root") {
+    nqueens::Model<propane::BitDomain<1>> m(9, propane::domain);
+    const auto before = domain_words(m.store);
+    const Run want = run(m.store, m.q, propane::Strategy{}, {}, nullptr);
+    for (const bool ordered : {true, false})
+        for (const std::uint64_t at : {std::uint64_t{1}, std::uint64_t{40}}) {
+            CAPTURE(ordered);
+            CAPTURE(at);
+            Solutions seen;
+            std::mutex mx;
+            const propane::Parallel p{3, ordered, 30};
+            CHECK_THROWS_AS(propane::solve(m.store, m.q, propane::Strategy{}, {}, p, Recorder{&seen, &mx, 0, at}),
+                            std::runtime_error);
+            CHECK(m.store.level() == 0);
+            CHECK(domain_words(m.store) == before);
+            // Nothing left running on it: it searches again.
+            const propane::Parallel again{3, true, 30};
+            CHECK(run(m.store, m.q, propane::Strategy{}, {}, &again).solutions == want.solutions);
+        }
+}
+
+TEST_CASE("parallel: threads = 0 means every hardware thread") {
+    nqueens::Model<propane::BitDomain<1>> m(8, propane::bounds);
+    const Run want = run(m.store, m.q, propane::Strategy{}, {}, nullptr);
+    const propane::Parallel p{};
+    CHECK(p.threads == 0);
+    const Run got = run(m.store, m.q, propane::Strategy{}, {}, &p);
+    CHECK(got.solutions == want.solutions);
+    CHECK(got.stats.branches == want.stats.branches);
+    CHECK(got.stats.failures == want.stats.failures);
+}
+
+TEST_CASE("parallel: strategies that depend on the search's history are refused on threads") {
+    nqueens::Model<propane::BitDomain<1>> m(6, propane::bounds);
+    const propane::Parallel two{2, true, 30}, one{1, true, 30};
+    const std::vector<propane::Strategy> refused{
+        {.val = propane::random_value},
+        {.var = propane::dom_wdeg},
+        {.restarts = {propane::RestartPolicy::luby, 10, 1.5}},
+    };
+    for (const propane::Strategy& strategy : refused) {
+        CHECK_THROWS_AS(run(m.store, m.q, strategy, {}, &two), propane::model_error);
+        CHECK_THROWS_AS(propane::split(m.store, m.q, strategy, 10), propane::model_error);
+        CHECK(run(m.store, m.q, strategy, {}, &one).stats.solutions == 4);
+        CHECK(m.store.level() == 0);
+    }
+}
