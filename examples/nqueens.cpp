@@ -2,6 +2,10 @@
 // (same model, same search, same board print-out and statistics), built on
 // propane, plus the search controls of propane::Search. See the README or
 // --help for the options.
+//
+// Compiled with PROPANE_NQUEENS_MPI defined (and MPI), the same source is
+// nqueens_mpi: the same command line, searched by every rank of
+// MPI_COMM_WORLD (propane/mpi.hpp), its output printed by rank 0.
 
 #include <chrono>
 #include <charconv>
@@ -19,10 +23,23 @@
 #include "nqueens_model.hpp"
 #include "options.hpp"
 
+#ifdef PROPANE_NQUEENS_MPI
+#include <propane/mpi.hpp>
+#endif
+
 namespace {
 
+#ifdef PROPANE_NQUEENS_MPI
+constexpr bool over_mpi = true;
+constexpr const char* program = "nqueens_mpi";
+constexpr const char* usage_line = "usage: mpirun [-np P] nqueens_mpi [N] [--count] [--symmetry] [--var V] [--val V] "
+                                   "[--consistency C] [--threads K] [--json] [--quiet] [--help]";
+#else
+constexpr bool over_mpi = false;
+constexpr const char* program = "nqueens";
 constexpr const char* usage_line = "usage: nqueens [N] [--count] [--first | --limit K] [--unique] [--symmetry] "
-                                   "[--var V] [--val V] [search options] [--json] [--quiet] [--help]";
+                                   "[--var V] [--val V] [search options] [--threads K] [--json] [--quiet] [--help]";
+#endif
 
 constexpr const char* help_text = R"(
 Places N queens on an N x N board so that none attacks another, and prints
@@ -61,6 +78,11 @@ OR-Tools N-queens guide does. q[c] is the row of the queen in column c.
                           as OR-Tools) or domain (prunes the most)
   --time-limit SECONDS    stop after this much search time (0.5 is fine;
                           printing boards does not count)
+  --threads K             search on K threads (0: one per hardware thread;
+                          default 1): the same solutions, in the same order,
+                          with the same failures and branches; a search that
+                          cannot be split (--val random, --var dom-wdeg,
+                          restarts, as --first's own) runs on one
   --json                  print one JSON object with the statistics instead
   --quiet                 no progress line
   --help                  print this help
@@ -84,6 +106,11 @@ search did not run to its end (solution_limit, time_limit).
 Exit status: 0 on success, 1 if the solver produced a wrong solution, 2 on
 bad arguments or when the output cannot be written (a full disk, a closed
 standard output): the first failed write ends the program.
+
+nqueens_mpi, the MPI build, takes the same options but searches every
+solution (no --first, --limit, --unique, --time-limit, --restarts) with a
+deterministic strategy (no --val random, --var dom-wdeg): each of its P
+ranks runs --threads workers, and rank 0 prints what nqueens would.
 )";
 
 struct Options {
@@ -102,9 +129,10 @@ struct Options {
     std::optional<std::uint64_t> restart_scale;
     std::uint64_t seed = 0;
     std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
+    unsigned threads = 1;
 };
 
-constexpr examples::Console console("nqueens");
+constexpr examples::Console console(program);
 
 constexpr examples::Usage usage(console, usage_line, help_text);
 
@@ -179,7 +207,9 @@ Options parse(int argc, char** argv) {
                    option("--restart-scale", "a whole number of failures >= 1", examples::parse_positive,
                           o.restart_scale) ||
                    option("--consistency", "value, bounds or domain", propane::consistency_from_string,
-                          o.consistency)) {
+                          o.consistency) ||
+                   option("--threads", "a whole number of threads from 0 to 4096 (0: all)",
+                          examples::parse_between<0, 4096>, o.threads)) {
             // read into o
         } else if (a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9')) {
             usage_error("unknown option '" + std::string(a) + "'");
@@ -191,6 +221,18 @@ Options parse(int argc, char** argv) {
         }
     }
     if (o.first && o.limit) usage_error("--first and --limit exclude each other (--first is a limit of 1)");
+    if (over_mpi) {
+        const auto refuse = [](const char* option) {
+            usage_error(std::string(option) + " is not available over MPI, which searches every solution");
+        };
+        if (o.first) refuse("--first");
+        if (o.limit) refuse("--limit");
+        if (o.unique) refuse("--unique");
+        if (o.restarts) refuse("--restarts");
+        if (o.time_limit != std::chrono::nanoseconds::max()) refuse("--time-limit");
+        if (o.val == propane::random_value || o.var == propane::dom_wdeg)
+            usage_error("over MPI the search must be deterministic: not --val random or --var dom-wdeg");
+    }
     return o;
 }
 
@@ -254,7 +296,8 @@ std::string time_left(double seconds, double done) {
 
 // The progress line on standard error: share of the tree explored,
 // solutions so far, speed, and the time left if the rest goes as fast.
-void show_progress(double done, std::uint64_t found, const propane::SearchStats& st) {
+// nqueens_mpi shows none: its ranks' output goes through mpirun.
+[[maybe_unused]] void show_progress(double done, std::uint64_t found, const propane::SearchStats& st) {
     const double seconds = std::chrono::duration<double>(st.wall_time).count();
     const double rate = seconds > 0 ? static_cast<double>(st.branches) / seconds : 0;
     // \r returns to the start of the line; ESC[K clears what a longer line
@@ -267,19 +310,98 @@ void show_progress(double done, std::uint64_t found, const propane::SearchStats&
 
 std::string json_string(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
+// Prints the statistics (or the JSON object) of a search that ended with
+// `outcome`, on `threads` threads per rank and `ranks` ranks (0: no MPI).
+void report(const Options& o, const Plan& p, const propane::SearchStats& st, std::uint64_t found,
+            propane::Outcome outcome, unsigned threads, int ranks) {
+    using namespace propane;
+    const auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
+    if (o.json) {
+        const std::string mpi = ranks > 0 ? ",\"ranks\":" + std::to_string(ranks) : "";
+        console.outf("{\"n\":%d,\"consistency\":%s,\"var\":%s,\"val\":%s,\"seed\":%llu,\"restart_policy\":%s,"
+                     "\"unique\":%s,\"symmetry\":%s,\"threads\":%u%s,\"solutions\":%llu,\"failures\":%llu,"
+                     "\"branches\":%llu,\"propagations\":%llu,\"restarts\":%llu,\"max_depth\":%llu,\"wall_ms\":%.3f,"
+                     "\"complete\":%s,\"outcome\":%s}\n",
+                     o.n, json_string(to_string(p.consistency)).c_str(),
+                     json_string(to_string(p.strategy.var)).c_str(), json_string(to_string(p.strategy.val)).c_str(),
+                     u(p.strategy.seed), json_string(to_string(p.strategy.restarts.policy)).c_str(),
+                     o.unique ? "true" : "false", o.symmetry ? "true" : "false", threads, mpi.c_str(), u(found),
+                     u(st.failures), u(st.branches), u(st.propagations), u(st.restarts), u(st.max_depth),
+                     st.wall_ms(), outcome == Outcome::complete ? "true" : "false",
+                     json_string(to_string(outcome)).c_str());
+    } else {
+        console.outf("Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %lld ms\n  Solutions found: %llu\n",
+                     u(st.failures), u(st.branches), static_cast<long long>(st.wall_ms()), u(found));
+        if (st.restarts > 0) console.outf("  restarts: %llu\n", u(st.restarts));
+        if (ranks > 0) console.outf("  ranks: %d\n", ranks);
+        if (threads > 1) console.outf("  threads: %u%s\n", threads, ranks > 0 ? " per rank" : "");
+        if (outcome != Outcome::complete) console.outf("  stopped by: %s\n", to_string(outcome).data());
+    }
+}
+
+#ifdef PROPANE_NQUEENS_MPI
+// Every rank searches its share; rank 0 prints what run() would.
+template <class Domain>
+int run_mpi(const Options& o, const Plan& p, int rank, int ranks) {
+    using namespace propane;
+    nqueens::Model<Domain> m(o.n, p.consistency,
+                             o.symmetry ? nqueens::Symmetry::mirror_broken : nqueens::Symmetry::none);
+    const unsigned threads = detail::resolve_threads(o.threads);
+    const bool boards = !o.count && !o.json;
+    // Each solution is checked where it is found, on the worker's thread.
+    const mpi::Result r = mpi::solve(MPI_COMM_WORLD, m.store, m.q, p.strategy,
+                                     mpi::Options{.threads = threads, .collect = boards || o.symmetry},
+                                     [n = o.n](const auto& sol) {
+                                         thread_local std::vector<int> q;
+                                         thread_local std::vector<unsigned char> seen;
+                                         q.resize(static_cast<std::size_t>(n));
+                                         for (std::size_t c = 0; c < q.size(); ++c) q[c] = sol[c];
+                                         return nqueens::is_solution(q, seen);
+                                     });
+    if (rank != 0) return 0;
+    if (r.rejected > 0) {
+        console.error("internal error: " + std::to_string(r.rejected) + " solutions are not valid placements");
+        return 1;
+    }
+    std::uint64_t found = r.stats.solutions;
+    if (boards || o.symmetry) {
+        found = 0;
+        std::string buf;
+        std::vector<int> image;
+        const auto n = static_cast<std::size_t>(o.n);
+        for (std::size_t at = 0; at + n <= r.solutions.size(); at += n) {
+            const std::span<const int> q(r.solutions.data() + at, n);
+            if (boards) print_board(found, q, buf);
+            ++found;
+            if (o.symmetry && nqueens::weight(q) == 2) {
+                nqueens::mirror(q, image);
+                if (boards) print_board(found, image, buf);
+                ++found;
+            }
+        }
+    }
+    report(o, p, r.stats, found, r.stats.outcome, threads, ranks);
+    return 0;
+}
+#else
+// Whether the search can run on more than one thread: split.hpp refuses
+// the strategies whose choices depend on the search's history.
+bool splittable(const propane::Strategy& s) {
+    return s.restarts.policy == propane::RestartPolicy::none && s.val != propane::random_value &&
+           s.var != propane::dom_wdeg;
+}
+
 template <class Domain>
 int run(const Options& o, const Plan& p) {
     using namespace propane;
     nqueens::Model<Domain> m(o.n, p.consistency,
                              o.symmetry ? nqueens::Symmetry::mirror_broken : nqueens::Symmetry::none);
-    Search<Store<Domain>, IntVar> search(m.store, m.q, p.strategy, Limits{.time = o.time_limit});
+    const unsigned threads = splittable(p.strategy) ? detail::resolve_threads(o.threads) : 1;
+    const Limits limits{.time = o.time_limit};
 
-    std::uint64_t found = 0; // boards printed or counted
-    const bool progress = o.count && !o.quiet && isatty(STDERR_FILENO) == 1;
-    if (progress)
-        search.on_progress([&](const auto& s) { show_progress(s.progress(), found, s.stats()); },
-                           std::chrono::milliseconds(500));
-
+    std::uint64_t found = 0;  // boards printed or counted
+    std::uint64_t solved = 0; // solutions the search gave
+    bool wrong = false, limit_reached = false;
     const bool boards = !o.count && !o.json;
     std::string buf;
     std::vector<int> q(static_cast<std::size_t>(o.n)), image, inverse;
@@ -290,14 +412,14 @@ int run(const Options& o, const Plan& p) {
         ++found;
         return found < p.limit;
     };
-    bool limit_reached = false;
-    while (!limit_reached && search.next()) {
-        const auto sol = search.solution();
+    // Takes one solution of the search; false to stop.
+    const auto take = [&](const auto& sol) {
+        ++solved;
         for (std::size_t c = 0; c < q.size(); ++c) q[c] = sol[c];
         if (!nqueens::is_solution(q, seen)) {
-            console.error("internal error: solution " + std::to_string(search.stats().solutions) +
-                          " is not a valid placement");
-            return 1;
+            console.error("internal error: solution " + std::to_string(solved) + " is not a valid placement");
+            wrong = true;
+            return false;
         }
         if (o.unique) {
             if (nqueens::is_canonical(q, inverse)) limit_reached = !emit(q);
@@ -308,34 +430,59 @@ int run(const Options& o, const Plan& p) {
                 limit_reached = !emit(image);
             }
         }
+        return !limit_reached;
+    };
+
+    SearchStats st;
+    const bool progress = o.count && !o.quiet && isatty(STDERR_FILENO) == 1;
+    if (threads == 1) {
+        Search<Store<Domain>, IntVar> search(m.store, m.q, p.strategy, limits);
+        if (progress)
+            search.on_progress([&](const auto& s) { show_progress(s.progress(), found, s.stats()); },
+                               std::chrono::milliseconds(500));
+        while (search.next() && take(search.solution())) {
+        }
+        st = search.stats();
+    } else {
+        // Ordered: the boards come out as on one thread, from this one.
+        st = solve(m.store, m.q, p.strategy, limits, Parallel{.threads = threads},
+                   [&](const auto& sol) { return take(sol) ? propane::next : propane::stop; });
     }
     if (progress) console.err("\r\x1b[K");
-
-    const SearchStats& st = search.stats();
-    const Outcome outcome = limit_reached ? Outcome::solution_limit : st.outcome;
-    const auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
-    if (o.json) {
-        console.outf("{\"n\":%d,\"consistency\":%s,\"var\":%s,\"val\":%s,\"seed\":%llu,\"restart_policy\":%s,"
-                     "\"unique\":%s,\"symmetry\":%s,\"solutions\":%llu,\"failures\":%llu,\"branches\":%llu,"
-                     "\"propagations\":%llu,\"restarts\":%llu,\"max_depth\":%llu,\"wall_ms\":%.3f,"
-                     "\"complete\":%s,\"outcome\":%s}\n",
-                     o.n, json_string(to_string(p.consistency)).c_str(),
-                     json_string(to_string(p.strategy.var)).c_str(), json_string(to_string(p.strategy.val)).c_str(),
-                     u(p.strategy.seed), json_string(to_string(p.strategy.restarts.policy)).c_str(),
-                     o.unique ? "true" : "false", o.symmetry ? "true" : "false", u(found), u(st.failures),
-                     u(st.branches), u(st.propagations), u(st.restarts), u(st.max_depth), st.wall_ms(),
-                     outcome == Outcome::complete ? "true" : "false", json_string(to_string(outcome)).c_str());
-    } else {
-        console.outf("Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %lld ms\n  Solutions found: %llu\n",
-                     u(st.failures), u(st.branches), static_cast<long long>(st.wall_ms()), u(found));
-        if (st.restarts > 0) console.outf("  restarts: %llu\n", u(st.restarts));
-        if (outcome != Outcome::complete) console.outf("  stopped by: %s\n", to_string(outcome).data());
-    }
+    if (wrong) return 1;
+    report(o, p, st, found, limit_reached ? Outcome::solution_limit : st.outcome, threads, 0);
     return 0;
 }
+#endif
 
 } // namespace
 
+#ifdef PROPANE_NQUEENS_MPI
+int main(int argc, char** argv) {
+    int provided = 0, rank = 0, ranks = 1;
+    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+        console.error("MPI_Init_thread failed");
+        return 2;
+    }
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    // Every rank reads the same command line: rank 0 alone speaks, so a
+    // mistake is reported once. Every rank then exits the same way.
+    if (rank != 0 && (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr)))
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    std::atexit([] {
+        int finalized = 0;
+        MPI_Finalized(&finalized);
+        if (!finalized) MPI_Finalize();
+    });
+    const Options o = parse(argc, argv);
+    const Plan p = plan(o);
+    const int status = nqueens::with_domain_for(
+        o.n, [&](auto tag) { return run_mpi<typename decltype(tag)::type>(o, p, rank, ranks); });
+    console.close();
+    return status;
+}
+#else
 int main(int argc, char** argv) {
     const Options o = parse(argc, argv);
     const Plan p = plan(o);
@@ -344,3 +491,4 @@ int main(int argc, char** argv) {
     console.close();
     return status;
 }
+#endif

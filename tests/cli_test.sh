@@ -386,7 +386,67 @@ status=$?
 [[ ! -s $out ]] || problems+=("stdout is not empty")
 verdict "nqueens abc 2>/dev/full"
 
-# (m) Arguments are echoed in error messages with their control bytes
+# (m) --threads: the same boards in the same order, and the same
+# solutions, failures and branches, on any number of threads; each
+# statistics line but the time and the thread count alike.
+same_search() { # what differs may only be these lines or fields
+    sed -E 's/"(wall_ms|propagations|threads)":[0-9.]*,?//g; /^  (wall time|threads):/d' "$1"
+}
+for args in "9" "8 --consistency domain --var smallest --val split" "7 --symmetry --val max" "8 --unique"; do
+    # shellcheck disable=SC2086 # the arguments are words
+    run $args
+    same_search "$out" >"$work/one"
+    for threads in 2 3; do
+        # shellcheck disable=SC2086
+        run $args --threads "$threads"
+        expect_ok
+        same_search "$out" >"$work/many"
+        cmp -s "$work/one" "$work/many" || problems+=("the output differs from --threads 1")
+        expect_line "  threads: $threads"
+        verdict "nqueens $args --threads $threads"
+    done
+done
+for consistency in value bounds domain; do
+    run 11 --count --json --consistency "$consistency"
+    same_search "$out" >"$work/one"
+    run 11 --count --json --consistency "$consistency" --threads 4
+    expect_ok
+    same_search "$out" >"$work/many"
+    cmp -s "$work/one" "$work/many" || problems+=("the JSON differs from --threads 1 beyond time and propagations")
+    expect_field threads 4
+    verdict "nqueens 11 --count --json --consistency $consistency --threads 4"
+done
+run 10 --limit 5 --threads 2
+head -n 60 "$out" >"$work/many"
+run 10 --limit 5
+head -n 60 "$out" >"$work/one"
+cmp -s "$work/one" "$work/many" || problems+=("the first five boards differ from --threads 1")
+expect_line '  Solutions found: 5'
+verdict "nqueens 10 --limit 5 --threads 2"
+run 12 --first --var first --val min --threads 2 --json
+expect_ok
+expect_field solutions 1
+expect_field threads 2
+verdict "nqueens 12 --first --var first --val min --threads 2"
+# --first's own search (random, restarts) cannot be split: one thread.
+run 30 --first --threads 2 --json
+expect_ok
+expect_field solutions 1
+expect_field threads 1
+verdict "nqueens 30 --first --threads 2"
+run 6 --count --json --threads 0
+expect_ok
+expect_field solutions 4
+verdict "nqueens 6 --count --threads 0"
+for bad in -1 x 4097 ''; do
+    run 8 --threads "$bad"
+    [[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+    [[ ! -s $out ]] || problems+=("stdout is not empty")
+    grep -qF -- "--threads" "$err" || problems+=("stderr does not name --threads")
+    verdict "nqueens 8 --threads '$bad'"
+done
+
+# (n) Arguments are echoed in error messages with their control bytes
 # escaped: the message stays two lines (the problem, then usage) and
 # cannot act on the terminal. UTF-8 text is shown as it is.
 check_escaped() { # shown, then the arguments

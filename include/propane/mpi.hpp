@@ -1,0 +1,420 @@
+#ifndef PROPANE_MPI_HPP
+#define PROPANE_MPI_HPP
+
+// Search over MPI: every rank of a communicator searches part of one tree,
+// and the totals are those of one thread. Optional: <propane/propane.hpp>
+// does not include this header, and only a program that includes it needs
+// MPI (any MPI-3 library: Open MPI, MPICH).
+//
+//   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+//   propane::mpi::Result r = propane::mpi::solve(MPI_COMM_WORLD, store, vars, strategy, {.threads = 2});
+//   // r.stats: the whole search's solutions, failures and branches, on every rank
+//
+// How (Embarrassingly Parallel Search, Régin, Rezgui and Malapert, CP
+// 2013): every rank splits the same model the same way (split() is
+// deterministic), so the subproblem list never travels, only indices into
+// it. Rank 0 hands the indices out one at a time, on request, and searches
+// too; each rank runs `threads` workers, each on its own copy of the store,
+// and its main thread does all of its MPI calls (so MPI_THREAD_FUNNELED is
+// enough). The main threads wait by polling with short sleeps rather than
+// in blocking calls, which many MPI libraries spin in: a spinning main
+// thread would take a core from the workers. At the end every rank sends
+// rank 0 one record per subproblem it searched; rank 0 adds them up in
+// index order and broadcasts the totals.
+//
+// A search here is complete: no limits, no early stop (a distributed
+// first-solution search would need a protocol of its own). Strategies must
+// be splittable (split.hpp): no restarts, random_value or dom_wdeg.
+
+// Only MPI's C interface is used: skip the C++ bindings that Open MPI and
+// MPICH would otherwise pull in (deprecated, and they warn).
+#ifndef OMPI_SKIP_MPICXX
+#define OMPI_SKIP_MPICXX 1
+#endif
+#ifndef MPICH_SKIP_MPICXX
+#define MPICH_SKIP_MPICXX 1
+#endif
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <ranges>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "propane.hpp"
+
+namespace propane::mpi {
+
+struct Options {
+    unsigned threads = 1;                    // workers per rank; 0 = all hardware threads
+    std::size_t subproblems_per_worker = 30; // over all workers of all ranks
+    bool collect = false;                    // bring every solution to rank 0, in the search's order
+};
+
+struct Result {
+    SearchStats stats;                 // the whole search, on every rank
+    std::vector<int> solutions;        // rank 0 with collect: the values of vars, one solution after another
+    std::uint64_t rejected = 0;        // solutions the check refused, over all ranks
+    std::size_t subproblems = 0;       // how many the tree was split into
+    unsigned depth = 0;                // their depth
+    std::chrono::nanoseconds split_time{0};
+};
+
+namespace detail {
+
+enum Tag : int { request_tag = 701, grant_tag = 702, header_tag = 703, records_tag = 704, values_tag = 705 };
+
+// Statistics of one subproblem, as sent: index, then the counters, so one
+// MPI message of uint64s carries them all.
+struct Record {
+    std::uint64_t index = 0, solutions = 0, failures = 0, branches = 0, propagations = 0, max_depth = 0,
+                  rejected = 0, values = 0; // values: how many ints of `solutions` it brought
+};
+static_assert(sizeof(Record) == 8 * sizeof(std::uint64_t));
+
+// How long an idle main thread sleeps between looks at MPI and its
+// workers: short next to any subproblem worth splitting off, long enough
+// that polling costs no measurable processor time.
+inline constexpr std::chrono::microseconds poll_period{500};
+
+inline void check_mpi(int rc, const char* what) {
+    if (rc != MPI_SUCCESS) throw std::runtime_error(std::string("propane::mpi: ") + what + " failed");
+}
+
+inline std::uint64_t add_checked(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t sum = 0;
+    if (__builtin_add_overflow(a, b, &sum))
+        throw std::overflow_error("propane::mpi: a count passed 2^64 - 1");
+    return sum;
+}
+
+// Waits for request r without blocking in MPI: tests it, sleeping between
+// tests.
+inline void wait_polling(MPI_Request& r) {
+    for (;;) {
+        int done = 0;
+        check_mpi(MPI_Test(&r, &done, MPI_STATUS_IGNORE), "MPI_Test");
+        if (done) return;
+        std::this_thread::sleep_for(poll_period);
+    }
+}
+
+// A blocking receive of a known-size message that polls instead of
+// spinning.
+template <class T>
+void receive(std::vector<T>& into, MPI_Datatype type, int from, int tag, MPI_Comm comm) {
+    MPI_Request r;
+    check_mpi(MPI_Irecv(into.data(), static_cast<int>(into.size()), type, from, tag, comm, &r), "MPI_Irecv");
+    wait_polling(r);
+}
+
+// The subproblem indices this rank has been given and not yet started, and
+// the records of those its workers finished.
+class RankWork {
+public:
+    void give(std::uint64_t index) {
+        {
+            const std::lock_guard lock(m_);
+            todo_.push_back(index);
+        }
+        work_.notify_one();
+    }
+    void close() {
+        {
+            const std::lock_guard lock(m_);
+            closed_ = true;
+        }
+        work_.notify_all();
+    }
+    // The next index for a worker, or nothing once closed and drained.
+    std::optional<std::uint64_t> take() {
+        std::unique_lock lock(m_);
+        work_.wait(lock, [&] { return !todo_.empty() || closed_; });
+        if (todo_.empty()) return std::nullopt;
+        const std::uint64_t i = todo_.front();
+        todo_.pop_front();
+        lock.unlock();
+        taken_.notify_all();
+        return i;
+    }
+    std::size_t waiting() {
+        const std::lock_guard lock(m_);
+        return todo_.size();
+    }
+    // Sleeps until a worker takes an index, or for the poll period.
+    void nap() {
+        std::unique_lock lock(m_);
+        taken_.wait_for(lock, poll_period);
+    }
+    void finished(Record r, const std::vector<int>& values) {
+        const std::lock_guard lock(m_);
+        records_.push_back(r);
+        values_.insert(values_.end(), values.begin(), values.end());
+    }
+    void fail(std::exception_ptr e) {
+        const std::lock_guard lock(m_);
+        if (!error_) error_ = e;
+        todo_.clear();
+    }
+    bool failed() {
+        const std::lock_guard lock(m_);
+        return error_ != nullptr;
+    }
+    std::exception_ptr error() const { return error_; }
+    std::vector<Record>& records() { return records_; }
+    std::vector<int>& values() { return values_; }
+
+private:
+    std::mutex m_;
+    std::condition_variable work_, taken_;
+    std::deque<std::uint64_t> todo_;
+    bool closed_ = false;
+    std::vector<Record> records_; // in the order finished
+    std::vector<int> values_;     // the collected solutions, record after record
+    std::exception_ptr error_;
+};
+
+// Rank 0's main thread: answers requests with the next index (or
+// `count`, meaning none is left) and keeps its own workers supplied, until
+// every rank has heard that nothing is left.
+inline void hand_out(MPI_Comm comm, int ranks, std::uint64_t count, unsigned workers, RankWork& own) {
+    std::uint64_t next = 0;
+    int told_done = 1; // rank 0 itself
+    bool own_closed = false;
+    while (told_done < ranks || !own_closed) {
+        bool busy = false;
+        int pending = 0;
+        MPI_Status status;
+        check_mpi(MPI_Iprobe(MPI_ANY_SOURCE, request_tag, comm, &pending, &status), "MPI_Iprobe");
+        if (pending) {
+            int ignored = 0;
+            check_mpi(MPI_Recv(&ignored, 1, MPI_INT, status.MPI_SOURCE, request_tag, comm, MPI_STATUS_IGNORE), "MPI_Recv");
+            const std::uint64_t grant = next < count ? next++ : count;
+            check_mpi(MPI_Send(&grant, 1, MPI_UINT64_T, status.MPI_SOURCE, grant_tag, comm), "MPI_Send");
+            if (grant == count) ++told_done;
+            busy = true;
+        }
+        if (!own_closed) {
+            // An index waiting for each worker: none idles while this
+            // thread sleeps. Once rank 0 fails, every rank will throw, so
+            // no more is handed out to anyone.
+            if (own.failed()) next = count;
+            if (next == count) {
+                own.close();
+                own_closed = true;
+            } else if (own.waiting() < workers) {
+                own.give(next++);
+                busy = true;
+            }
+        }
+        if (!busy) own.nap();
+    }
+}
+
+// Any other rank's main thread: asks rank 0 for an index whenever fewer are
+// waiting than it has workers, one request in flight at a time.
+inline void ask_for_work(MPI_Comm comm, std::uint64_t count, unsigned workers, RankWork& own) {
+    for (;;) {
+        if (own.waiting() >= workers) {
+            own.nap();
+            continue;
+        }
+        const int ask = 0;
+        check_mpi(MPI_Send(&ask, 1, MPI_INT, 0, request_tag, comm), "MPI_Send");
+        std::vector<std::uint64_t> grant(1);
+        receive(grant, MPI_UINT64_T, 0, grant_tag, comm);
+        if (grant[0] >= count) break;
+        // A failed rank still asks until told that nothing is left, so
+        // rank 0 can count every rank out; it searches nothing more.
+        if (!own.failed()) own.give(grant[0]);
+    }
+    own.close();
+}
+
+} // namespace detail
+
+// Searches the whole tree of solve(s, vars, strategy, ...) on every rank of
+// comm, each rank calling this with the same model, views and strategy.
+// check(solution) -> bool is called for each solution on the worker thread
+// that found it, on whichever rank (so it must be safe to call from several
+// threads at once); a false counts the solution in Result::rejected, and it
+// is still a solution of the search. Collective: every rank of comm must
+// call it. MPI must be initialised with at least MPI_THREAD_FUNNELED, and
+// this called from the main thread. Throws model_error for a strategy that
+// cannot be split (on every rank alike). An exception on a worker stops
+// that rank's workers (and the handing out, on rank 0); when the protocol
+// has ended, that rank rethrows it and the others throw std::runtime_error.
+template <class Store, std::ranges::input_range R, class VarSel, class ValSel, class Check>
+Result solve(MPI_Comm comm, Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+             const Options& options, Check&& check) {
+    using View = std::ranges::range_value_t<R>;
+    using clock = std::chrono::steady_clock;
+    const auto start = clock::now();
+    int provided = 0, is_main = 0, rank = 0, ranks = 1;
+    detail::check_mpi(MPI_Query_thread(&provided), "MPI_Query_thread");
+    detail::check_mpi(MPI_Is_thread_main(&is_main), "MPI_Is_thread_main");
+    if (provided < MPI_THREAD_FUNNELED || !is_main)
+        throw model_error("propane::mpi::solve: needs MPI initialised with MPI_Init_thread(..., "
+                          "MPI_THREAD_FUNNELED or more, ...) and to be called from the main thread");
+    detail::check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+    detail::check_mpi(MPI_Comm_size(comm, &ranks), "MPI_Comm_size");
+    const unsigned workers = propane::detail::resolve_threads(options.threads);
+
+    // Every rank needs the same number of subproblems to split alike: the
+    // largest worker count of any rank decides it.
+    unsigned most_workers = workers;
+    detail::check_mpi(MPI_Allreduce(&workers, &most_workers, 1, MPI_UNSIGNED, MPI_MAX, comm), "MPI_Allreduce");
+    const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
+    const std::size_t wanted = std::size_t{most_workers} * static_cast<std::size_t>(ranks) *
+                               std::max<std::size_t>(1, options.subproblems_per_worker);
+    const Split sp = split(s, views, strategy, wanted);
+    const auto count = static_cast<std::uint64_t>(sp.subproblems.size());
+
+    detail::RankWork own;
+    std::vector<std::thread> crew;
+    crew.reserve(workers);
+    for (unsigned w = 0; w < workers; ++w)
+        crew.emplace_back([&] {
+            try {
+                Store copy = s;
+                std::vector<int> values;
+                while (const std::optional<std::uint64_t> i = own.take()) {
+                    const Subproblem& sub = sp.subproblems[static_cast<std::size_t>(*i)];
+                    detail::Record r;
+                    r.index = *i;
+                    values.clear();
+                    const SearchStats st = solve_subproblem(copy, views, strategy, Limits{}, sub, [&](const auto& sol) {
+                        if (!check(sol)) ++r.rejected;
+                        if (options.collect)
+                            for (std::size_t k = 0; k < sol.size(); ++k) values.push_back(sol[k]);
+                    });
+                    std::uint64_t lefts = 0;
+                    for (const Decision& d : sub.path) lefts += d.right ? 0 : 1;
+                    r.solutions = st.solutions;
+                    r.failures = st.failures;
+                    r.branches = st.branches;
+                    r.propagations = st.propagations;
+                    r.max_depth = lefts + st.max_depth;
+                    r.values = values.size();
+                    own.finished(r, values);
+                }
+            } catch (...) {
+                own.fail(std::current_exception());
+            }
+        });
+    // The protocol must run to its end whatever happens on this rank, or
+    // the other ranks would wait for ever: its own MPI errors end the
+    // program instead (MPI's default handler aborts all ranks).
+    if (rank == 0) detail::hand_out(comm, ranks, count, workers, own);
+    else detail::ask_for_work(comm, count, workers, own);
+    for (std::thread& t : crew) t.join();
+
+    // Every rank's records, at rank 0.
+    Result out;
+    out.subproblems = sp.subproblems.size();
+    out.depth = sp.depth;
+    out.split_time = sp.time;
+    std::uint64_t errors = own.error() ? 1 : 0;
+    std::vector<detail::Record> all;
+    std::vector<std::vector<int>> values_of; // rank 0: each record's values, by record
+    if (rank == 0) {
+        std::vector<std::pair<std::vector<detail::Record>, std::vector<int>>> parts;
+        parts.emplace_back(std::move(own.records()), std::move(own.values()));
+        for (int from = 1; from < ranks; ++from) {
+            std::vector<std::uint64_t> header(3);
+            detail::receive(header, MPI_UINT64_T, from, detail::header_tag, comm);
+            std::vector<detail::Record> rs(static_cast<std::size_t>(header[0]));
+            std::vector<std::uint64_t> raw(rs.size() * 8);
+            detail::receive(raw, MPI_UINT64_T, from, detail::records_tag, comm);
+            for (std::size_t k = 0; k < rs.size(); ++k)
+                rs[k] = {raw[8 * k], raw[8 * k + 1], raw[8 * k + 2], raw[8 * k + 3],
+                         raw[8 * k + 4], raw[8 * k + 5], raw[8 * k + 6], raw[8 * k + 7]};
+            std::vector<int> vs(static_cast<std::size_t>(header[1]));
+            if (!vs.empty()) detail::receive(vs, MPI_INT, from, detail::values_tag, comm);
+            errors += header[2];
+            parts.emplace_back(std::move(rs), std::move(vs));
+        }
+        // Each record's values, then the records in index order.
+        std::vector<std::pair<detail::Record, std::vector<int>>> merged;
+        for (auto& [rs, vs] : parts) {
+            std::size_t at = 0;
+            for (const detail::Record& r : rs) {
+                const auto n = static_cast<std::size_t>(r.values);
+                merged.emplace_back(r, std::vector<int>(vs.begin() + static_cast<std::ptrdiff_t>(at),
+                                                        vs.begin() + static_cast<std::ptrdiff_t>(at + n)));
+                at += n;
+            }
+        }
+        std::sort(merged.begin(), merged.end(), [](const auto& a, const auto& b) { return a.first.index < b.first.index; });
+        SearchStats& t = out.stats;
+        t = sp.top;
+        for (const auto& [r, vs] : merged) {
+            t.solutions = detail::add_checked(t.solutions, r.solutions);
+            t.failures = detail::add_checked(t.failures, r.failures);
+            t.branches = detail::add_checked(t.branches, r.branches);
+            t.propagations = detail::add_checked(t.propagations, r.propagations);
+            t.max_depth = std::max(t.max_depth, r.max_depth);
+            out.rejected = detail::add_checked(out.rejected, r.rejected);
+            out.solutions.insert(out.solutions.end(), vs.begin(), vs.end());
+        }
+        // Every subproblem searched once: anything else is a bug here.
+        if (errors == 0 && merged.size() != sp.subproblems.size())
+            throw std::logic_error("propane::mpi::solve: " + std::to_string(merged.size()) + " records for " +
+                                   std::to_string(sp.subproblems.size()) + " subproblems");
+    } else {
+        const std::vector<detail::Record>& rs = own.records();
+        std::vector<std::uint64_t> header{rs.size(), own.values().size(), errors};
+        detail::check_mpi(MPI_Send(header.data(), 3, MPI_UINT64_T, 0, detail::header_tag, comm), "MPI_Send");
+        std::vector<std::uint64_t> raw;
+        raw.reserve(rs.size() * 8);
+        for (const detail::Record& r : rs)
+            raw.insert(raw.end(), {r.index, r.solutions, r.failures, r.branches, r.propagations, r.max_depth,
+                                   r.rejected, r.values});
+        detail::check_mpi(MPI_Send(raw.data(), static_cast<int>(raw.size()), MPI_UINT64_T, 0, detail::records_tag, comm),
+                          "MPI_Send");
+        if (!own.values().empty())
+            detail::check_mpi(MPI_Send(own.values().data(), static_cast<int>(own.values().size()), MPI_INT, 0,
+                                       detail::values_tag, comm),
+                              "MPI_Send");
+    }
+
+    // The totals, and whether any rank failed, to every rank.
+    std::vector<std::uint64_t> totals{out.stats.solutions, out.stats.failures, out.stats.branches,
+                                      out.stats.propagations, out.stats.max_depth, out.rejected, errors};
+    MPI_Request r;
+    detail::check_mpi(MPI_Ibcast(totals.data(), static_cast<int>(totals.size()), MPI_UINT64_T, 0, comm, &r), "MPI_Ibcast");
+    detail::wait_polling(r);
+    if (own.error()) std::rethrow_exception(own.error());
+    if (totals[6] != 0) throw std::runtime_error("propane::mpi::solve: a worker on another rank failed");
+    out.stats.solutions = totals[0];
+    out.stats.failures = totals[1];
+    out.stats.branches = totals[2];
+    out.stats.propagations = totals[3];
+    out.stats.max_depth = totals[4];
+    out.rejected = totals[5];
+    out.stats.outcome = Outcome::complete;
+    out.stats.wall_time = clock::now() - start;
+    return out;
+}
+
+// The same without a check.
+template <class Store, std::ranges::input_range R, class VarSel, class ValSel>
+Result solve(MPI_Comm comm, Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+             const Options& options = {}) {
+    return solve(comm, s, vars, strategy, options, [](const auto&) { return true; });
+}
+
+} // namespace propane::mpi
+
+#endif
