@@ -201,19 +201,21 @@ private:
         int minrank, maxrank;
     };
 
-    static int path_max(const std::vector<int>& a, int i) {
-        while (a[static_cast<std::size_t>(i)] > i) i = a[static_cast<std::size_t>(i)];
+    // Raw pointers in the sweeps: through a vector, each store to one
+    // array makes the compiler load the others' addresses again.
+    static int path_max(const int* a, int i) {
+        while (a[i] > i) i = a[i];
         return i;
     }
-    static int path_min(const std::vector<int>& a, int i) {
-        while (a[static_cast<std::size_t>(i)] < i) i = a[static_cast<std::size_t>(i)];
+    static int path_min(const int* a, int i) {
+        while (a[i] < i) i = a[i];
         return i;
     }
     // Points every entry on the path from `from` to `to` directly at `target`.
-    static void path_set(std::vector<int>& a, int from, int to, int target) {
+    static void path_set(int* a, int from, int to, int target) {
         while (from != to) {
-            const int next = a[static_cast<std::size_t>(from)];
-            a[static_cast<std::size_t>(from)] = target;
+            const int next = a[from];
+            a[from] = target;
             from = next;
         }
     }
@@ -259,7 +261,10 @@ private:
         // case in a dive, decided without sorting.
         if (same) return true;
         std::sort(fixed_values_.begin(), fixed_values_.begin() + static_cast<std::ptrdiff_t>(nfixed));
-        sort_open(s, opened);
+        if (hi - lo <= static_cast<std::int64_t>(bucket_.size()))
+            sort_by_buckets(opened, lo, static_cast<std::size_t>(hi - lo));
+        else
+            sort_open(s, opened);
         // The axis without the fixed values: each bound less the fixed
         // values below it.
         std::size_t below = 0;
@@ -337,6 +342,29 @@ private:
         sort_nearly_sorted(by_max_.data(), kept, [this](int a, int b) { return iv(a).max < iv(b).max; });
     }
 
+    // sort_open's result for a hull of at most bucket_.size() values,
+    // lo .. lo + width - 1, by counting: the order of the last sort helps
+    // little after a backtrack (Golomb 9: three moves an entry), and
+    // counting costs a pass over the views and one over the hull.
+    void sort_by_buckets(std::span<const int> opened, std::int64_t lo, std::size_t width) {
+        int* const bucket = bucket_.data();
+        const Interval* const ivs = iv_.data();
+        const auto place = [&](int* out, auto&& key) {
+            std::fill(bucket, bucket + width, 0);
+            for (const int i : opened) ++bucket[key(ivs[i])];
+            int at = 0;
+            for (std::size_t v = 0; v < width; ++v) {
+                const int n = bucket[v];
+                bucket[v] = at;
+                at += n;
+            }
+            for (const int i : opened) out[bucket[key(ivs[i])]++] = i;
+        };
+        place(by_min_.data(), [lo](const Interval& r) { return static_cast<std::size_t>(r.min - lo); });
+        place(by_max_.data(), [lo](const Interval& r) { return static_cast<std::size_t>(r.max - 1 - lo); });
+        sorted_ = opened.size();
+    }
+
     // Insertion sort while it moves few entries, std::sort once it has
     // moved more than a few per entry: O(n) on a nearly sorted array, never
     // worse than O(n log n).
@@ -412,35 +440,38 @@ private:
         return nb;
     }
 
-    // Raises lower bounds past Hall intervals. t_ links each bound to the
-    // next one with free capacity (d_), h_ links the members of Hall
+    // Raises lower bounds past Hall intervals. t links each bound to the
+    // next one with free capacity (d), h links the members of Hall
     // intervals found so far; both use path compression.
     bool sweep_up(int nb, std::size_t n) {
+        int* const t = t_.data();
+        int* const h = h_.data();
+        std::int64_t* const d = d_.data();
+        const std::int64_t* const bounds = bounds_.data();
         for (int i = 1; i <= nb + 1; ++i) {
-            const auto k = static_cast<std::size_t>(i);
-            t_[k] = h_[k] = i - 1;
-            d_[k] = bounds_[k] - bounds_[k - 1];
+            t[i] = h[i] = i - 1;
+            d[i] = bounds[i] - bounds[i - 1];
         }
         for (std::size_t k = 0; k < n; ++k) {
             Interval& r = iv(by_max_[k]);
             const int x = r.minrank, y = r.maxrank;
-            int z = path_max(t_, x + 1);
-            const int j = t_[u(z)];
-            if (--d_[u(z)] == 0) {
-                t_[u(z)] = z + 1;
-                z = path_max(t_, t_[u(z)]);
-                t_[u(z)] = j;
+            int z = path_max(t, x + 1);
+            const int j = t[z];
+            if (--d[z] == 0) {
+                t[z] = z + 1;
+                z = path_max(t, t[z]);
+                t[z] = j;
             }
-            path_set(t_, x + 1, z, z);
-            if (d_[u(z)] < bounds_[u(z)] - bounds_[u(y)]) return false;
-            if (h_[u(x)] > x) {
-                const int w = path_max(h_, h_[u(x)]);
-                r.min = bounds_[u(w)];
-                path_set(h_, x, w, w);
+            path_set(t, x + 1, z, z);
+            if (d[z] < bounds[z] - bounds[y]) return false;
+            if (h[x] > x) {
+                const int w = path_max(h, h[x]);
+                r.min = bounds[w];
+                path_set(h, x, w, w);
             }
-            if (d_[u(z)] == bounds_[u(z)] - bounds_[u(y)]) {
-                path_set(h_, h_[u(y)], j - 1, y);
-                h_[u(y)] = j - 1;
+            if (d[z] == bounds[z] - bounds[y]) {
+                path_set(h, h[y], j - 1, y);
+                h[y] = j - 1;
             }
         }
         return true;
@@ -448,31 +479,34 @@ private:
 
     // The mirror image of sweep_up: lowers upper bounds.
     bool sweep_down(int nb, std::size_t n) {
+        int* const t = t_.data();
+        int* const h = h_.data();
+        std::int64_t* const d = d_.data();
+        const std::int64_t* const bounds = bounds_.data();
         for (int i = 0; i <= nb; ++i) {
-            const auto k = static_cast<std::size_t>(i);
-            t_[k] = h_[k] = i + 1;
-            d_[k] = bounds_[k + 1] - bounds_[k];
+            t[i] = h[i] = i + 1;
+            d[i] = bounds[i + 1] - bounds[i];
         }
         for (std::size_t k = n; k-- > 0;) {
             Interval& r = iv(by_min_[k]);
             const int x = r.maxrank, y = r.minrank;
-            int z = path_min(t_, x - 1);
-            const int j = t_[u(z)];
-            if (--d_[u(z)] == 0) {
-                t_[u(z)] = z - 1;
-                z = path_min(t_, t_[u(z)]);
-                t_[u(z)] = j;
+            int z = path_min(t, x - 1);
+            const int j = t[z];
+            if (--d[z] == 0) {
+                t[z] = z - 1;
+                z = path_min(t, t[z]);
+                t[z] = j;
             }
-            path_set(t_, x - 1, z, z);
-            if (d_[u(z)] < bounds_[u(y)] - bounds_[u(z)]) return false;
-            if (h_[u(x)] < x) {
-                const int w = path_min(h_, h_[u(x)]);
-                r.max = bounds_[u(w)];
-                path_set(h_, x, w, w);
+            path_set(t, x - 1, z, z);
+            if (d[z] < bounds[y] - bounds[z]) return false;
+            if (h[x] < x) {
+                const int w = path_min(h, h[x]);
+                r.max = bounds[w];
+                path_set(h, x, w, w);
             }
-            if (d_[u(z)] == bounds_[u(y)] - bounds_[u(z)]) {
-                path_set(h_, h_[u(y)], j + 1, y);
-                h_[u(y)] = j + 1;
+            if (d[z] == bounds[y] - bounds[z]) {
+                path_set(h, h[y], j + 1, y);
+                h[y] = j + 1;
             }
         }
         return true;
@@ -488,6 +522,7 @@ private:
     // and by max; mark_ is sort_open's scratch.
     std::vector<int> by_min_, by_max_;
     std::size_t sorted_ = 0;
+    std::vector<int> bucket_ = std::vector<int>(128); // sort_by_buckets' counts
     std::vector<std::uint64_t> mark_;
     std::uint64_t stamp_ = 0;
     std::vector<std::int64_t> fixed_values_; // in the open views' hull, ascending
