@@ -150,11 +150,18 @@ std::vector<IntVar> random_model(Store& s, Rng& rng) {
             if (some.size() >= 2) s.post(propane::all_different(some, strengths[rng.between(0, 2)]));
             break;
         }
-        case 1: s.post(propane::rel(pick(), rels[rng.between(0, 3)], pick())); break;
-        default:
-            s.post(propane::linear({rng.between(1, 2), -rng.between(1, 2), rng.between(-1, 1) | 1},
-                                   std::vector<IntVar>{pick(), pick(), pick()}, rels[rng.between(0, 3)],
-                                   rng.between(-2, 4)));
+        case 1: {
+            // Drawn one by one: the order of a call's arguments is the compiler's.
+            const IntVar a = pick(), b = pick();
+            s.post(propane::rel(a, rels[rng.between(0, 3)], b));
+            break;
+        }
+        default: {
+            const std::vector<int> coeffs{rng.between(1, 2), -rng.between(1, 2), rng.between(-1, 1) | 1};
+            const std::vector<IntVar> terms{pick(), pick(), pick()};
+            const propane::Rel r = rels[rng.between(0, 3)];
+            s.post(propane::linear(coeffs, terms, r, rng.between(-2, 4)));
+        }
         }
     }
     std::vector<IntVar> order = x;

@@ -359,7 +359,8 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
     const std::size_t n = sp.subproblems.size();
     const auto vars = static_cast<std::size_t>(s.num_vars());
     const std::size_t window = 4 * tallies.size();
-    const std::size_t cap = std::max<std::size_t>(64, (std::size_t{1} << 20) / std::max<std::size_t>(1, vars * sizeof(Domain)));
+    const std::size_t cap =
+        std::max<std::size_t>(64, (std::size_t{1} << 20) / std::max<std::size_t>(1, vars * sizeof(Domain)));
     // A batch per lock; no more than the limit, so a first solution goes at once.
     const std::size_t batch_size = static_cast<std::size_t>(std::min<std::uint64_t>(64, limits.solutions));
     std::vector<Slot> slots(window);
@@ -460,11 +461,12 @@ SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& 
     detail::check_splittable(strategy, "solve on more than one thread");
     const auto start = clock::now();
     const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
-    const Split sp = split(s, views, strategy, std::size_t{threads} * std::max<std::size_t>(1, parallel.subproblems_per_worker));
+    const std::size_t per_worker = std::max<std::size_t>(1, parallel.subproblems_per_worker);
+    const Split sp = split(s, views, strategy, std::size_t{threads} * per_worker);
     // A limit that the top of the tree reaches is one solve() reaches
     // there too, in the middle of what the split counted: it decides.
     if (sp.top.branches >= limits.branches || sp.top.failures >= limits.failures)
-        return solve(s, vars, strategy, limits, visitor);
+        return solve(s, views, strategy, limits, visitor);
 
     SearchStats total = sp.top;
     detail::ParallelShared shared(limits, start, sp.top);
