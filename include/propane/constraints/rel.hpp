@@ -165,9 +165,16 @@ public:
 
     // Cutting x from above leaves min(x) where it was, so y's cut reads the
     // same min(x) the first would have: one run is a fixpoint.
+    //
+    // Each cut is tested here first: most runs cut one side or neither, and
+    // an update that changes nothing still costs a call into the store.
     PropStatus propagate(S& s) override {
-        if (keep_at_most(x_, s, std::int64_t{y_.max(s)} - strict_) == Change::failed) return PropStatus::failed;
-        if (keep_at_least(y_, s, std::int64_t{x_.min(s)} + strict_) == Change::failed) return PropStatus::failed;
+        if (const std::int64_t top = std::int64_t{y_.max(s)} - strict_;
+            x_.max(s) > top && keep_at_most(x_, s, top) == Change::failed)
+            return PropStatus::failed;
+        if (const std::int64_t bottom = std::int64_t{x_.min(s)} + strict_;
+            y_.min(s) < bottom && keep_at_least(y_, s, bottom) == Change::failed)
+            return PropStatus::failed;
         return PropStatus::fix;
     }
 
