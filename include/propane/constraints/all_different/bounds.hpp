@@ -261,7 +261,7 @@ private:
         // case in a dive, decided without sorting.
         if (same) return true;
         std::sort(fixed_values_.begin(), fixed_values_.begin() + static_cast<std::ptrdiff_t>(nfixed));
-        if (hi - lo <= static_cast<std::int64_t>(bucket_.size()))
+        if (hi - lo <= static_cast<std::int64_t>(bucket_.size() / 2))
             sort_by_buckets(opened, lo, static_cast<std::size_t>(hi - lo));
         else
             sort_open(s, opened);
@@ -342,26 +342,35 @@ private:
         sort_nearly_sorted(by_max_.data(), kept, [this](int a, int b) { return iv(a).max < iv(b).max; });
     }
 
-    // sort_open's result for a hull of at most bucket_.size() values,
-    // lo .. lo + width - 1, by counting: the order of the last sort helps
-    // little after a backtrack (Golomb 9: three moves an entry), and
-    // counting costs a pass over the views and one over the hull.
+    // sort_open's result for a hull of at most 128 values, lo .. lo +
+    // width - 1, by counting: the order of the last sort helps little after
+    // a backtrack (Golomb 9: three moves an entry), and counting costs two
+    // passes over the views and one over the hull.
     void sort_by_buckets(std::span<const int> opened, std::int64_t lo, std::size_t width) {
+        // Both counts in one array, the mins' and the maxes' side by side.
         int* const bucket = bucket_.data();
         const Interval* const ivs = iv_.data();
-        const auto place = [&](int* out, auto&& key) {
-            std::fill(bucket, bucket + width, 0);
-            for (const int i : opened) ++bucket[key(ivs[i])];
-            int at = 0;
-            for (std::size_t v = 0; v < width; ++v) {
-                const int n = bucket[v];
-                bucket[v] = at;
-                at += n;
-            }
-            for (const int i : opened) out[bucket[key(ivs[i])]++] = i;
-        };
-        place(by_min_.data(), [lo](const Interval& r) { return static_cast<std::size_t>(r.min - lo); });
-        place(by_max_.data(), [lo](const Interval& r) { return static_cast<std::size_t>(r.max - 1 - lo); });
+        std::fill(bucket, bucket + 2 * width, 0);
+        for (const int i : opened) {
+            const Interval& r = ivs[i];
+            ++bucket[2 * static_cast<std::size_t>(r.min - lo)];
+            ++bucket[2 * static_cast<std::size_t>(r.max - 1 - lo) + 1];
+        }
+        int at_min = 0, at_max = 0;
+        for (std::size_t v = 0; v < 2 * width; v += 2) {
+            const int a = bucket[v], b = bucket[v + 1];
+            bucket[v] = at_min;
+            bucket[v + 1] = at_max;
+            at_min += a;
+            at_max += b;
+        }
+        int* const by_min = by_min_.data();
+        int* const by_max = by_max_.data();
+        for (const int i : opened) {
+            const Interval& r = ivs[i];
+            by_min[bucket[2 * static_cast<std::size_t>(r.min - lo)]++] = i;
+            by_max[bucket[2 * static_cast<std::size_t>(r.max - 1 - lo) + 1]++] = i;
+        }
         sorted_ = opened.size();
     }
 
@@ -522,7 +531,7 @@ private:
     // and by max; mark_ is sort_open's scratch.
     std::vector<int> by_min_, by_max_;
     std::size_t sorted_ = 0;
-    std::vector<int> bucket_ = std::vector<int>(128); // sort_by_buckets' counts
+    std::vector<int> bucket_ = std::vector<int>(2 * 128); // sort_by_buckets' counts
     std::vector<std::uint64_t> mark_;
     std::uint64_t stamp_ = 0;
     std::vector<std::int64_t> fixed_values_; // in the open views' hull, ascending
