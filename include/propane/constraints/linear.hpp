@@ -248,17 +248,22 @@ private:
 // three terms, skipping the fixed ones saves less than keeping track of
 // them), and each view's bounds read once per run and then kept in step
 // with the cuts instead of read again.
-template <class S, class View, int P, int M>
-class LinearUnit : public PropagatorBase<S, LinearUnit<S, View, P, M>> {
+//
+// Which of the two bounds the sum has is part of the type, like the signs:
+// a run tests them a dozen times, and most of those tests then vanish.
+template <class S, class View, int P, int M, bool Lower, bool Upper>
+class LinearUnit : public PropagatorBase<S, LinearUnit<S, View, P, M, Lower, Upper>> {
     static constexpr int n = P + M;
+    static constexpr bool has_lower_ = Lower;
+    static constexpr bool has_upper_ = Upper;
 
 public:
     // x: the +1 views, then the -1 ones.
-    LinearUnit(const std::vector<View>& x, bool has_lower, bool has_upper, std::int64_t k)
+    LinearUnit(const std::vector<View>& x, std::int64_t k)
         : x_([&]<std::size_t... I>(std::index_sequence<I...>) {
               return std::array<View, sizeof...(I)>{x[I]...};
           }(std::make_index_sequence<static_cast<std::size_t>(n)>{})),
-          k_(k), has_lower_(has_lower), has_upper_(has_upper) {}
+          k_(k) {}
 
     // As in LinearBounds: the cut for <= u lowers only the terms' greatest
     // values, so it leaves the sum of least values, and with it its own
@@ -336,8 +341,6 @@ private:
 
     std::array<View, static_cast<std::size_t>(n)> x_;
     std::int64_t k_;
-    bool has_lower_;
-    bool has_upper_;
 };
 
 // sum != c: acts on the last open term only.
@@ -377,9 +380,12 @@ std::unique_ptr<Propagator<S>> linear_unit(const std::vector<Term<View>>& terms,
     for (const Term<View>& t : terms) ((t.a > 0) != flip ? views : rest).push_back(t.v);
     const std::size_t plus = views.size();
     views.insert(views.end(), rest.begin(), rest.end());
+    const bool has_lower = flip ? upper : lower, has_upper = flip ? lower : upper;
     const auto make = [&]<int P, int M>() -> std::unique_ptr<Propagator<S>> {
-        return std::make_unique<LinearUnit<S, View, P, M>>(views, flip ? upper : lower, flip ? lower : upper,
-                                                           flip ? -k : k);
+        const std::int64_t c = flip ? -k : k;
+        if (has_lower && has_upper) return std::make_unique<LinearUnit<S, View, P, M, true, true>>(views, c);
+        if (has_lower) return std::make_unique<LinearUnit<S, View, P, M, true, false>>(views, c);
+        return std::make_unique<LinearUnit<S, View, P, M, false, true>>(views, c);
     };
     if (terms.size() == 2) return plus == 2 ? make.template operator()<2, 0>() : make.template operator()<1, 1>();
     return plus == 3 ? make.template operator()<3, 0>() : make.template operator()<2, 1>();
