@@ -29,8 +29,13 @@ int main() {
                                     return propane::next;
                                 });
 
+    // On two threads too, which needs the thread library the package
+    // declares (Threads in CMake, -pthread in propane.pc).
+    const auto parallel = propane::solve(s, q, {.var = propane::first_unbound, .val = propane::min_value}, {},
+                                         propane::Parallel{.threads = 2}, [](const auto&) {});
+
     std::printf("propane %d.%d.%d\n", PROPANE_VERSION_MAJOR, PROPANE_VERSION_MINOR, PROPANE_VERSION_PATCH);
     std::printf("%d-queens: %llu solutions, first", n, static_cast<unsigned long long>(stats.solutions));
     for (int row : first) std::printf(" %d", row);
-    std::printf("\n");
+    std::printf(", %llu on 2 threads\n", static_cast<unsigned long long>(parallel.solutions));
 }

@@ -57,7 +57,7 @@ consumer() { # name [project]
 check_app() { # program [version the build system reported]
     local expected got
     expected="propane ${2:-$version}
-6-queens: 4 solutions, first 1 3 5 0 2 4"
+6-queens: 4 solutions, first 1 3 5 0 2 4, 4 on 2 threads"
     got=$("$1")
     if [[ $got != "$expected" ]]; then
         printf 'expected:\n%s\ngot:\n%s\n' "$expected" "$got" >&2
@@ -108,13 +108,15 @@ pkgconfig_consumer() { # prefix
     (
         PREFIX=$1
         export PKG_CONFIG_PATH="$PREFIX/share/pkgconfig"
-        g++ -O2 $(pkg-config --cflags propane) app.cpp -o app
+        g++ -O2 $(pkg-config --cflags --libs propane) app.cpp -o app
         check_app ./app
         [[ $(pkg-config --modversion propane) == "$version" ]] ||
             fail "$PREFIX: propane.pc says version $(pkg-config --modversion propane), not $version"
         local flags
         flags=$(pkg-config --cflags propane | xargs)
-        [[ $flags == "-I$PREFIX/include -std=c++20" ]] || fail "$PREFIX: propane.pc gives the flags $flags"
+        [[ $flags == "-I$PREFIX/include -std=c++20 -pthread" ]] || fail "$PREFIX: propane.pc gives the flags $flags"
+        flags=$(pkg-config --libs propane | xargs)
+        [[ $flags == "-pthread" ]] || fail "$PREFIX: propane.pc gives the libraries $flags"
         pkg-config --exists "propane >= $version" || fail "$PREFIX: propane.pc is not >= $version"
         ! pkg-config --exists 'propane >= 99' || fail "$PREFIX: propane.pc accepts a request for version 99"
     )
@@ -129,7 +131,7 @@ pkgconfig_consumer "$work/prefix-meson"
 section "The compiler alone, with -I"
 consumer compiler
 ln -s "$root" propane
-g++ -std=c++20 -O2 -I propane/include app.cpp -o app
+g++ -std=c++20 -O2 -pthread -I propane/include app.cpp -o app
 check_app ./app
 
 section "CMake find_package from an install prefix, g++ and clang++"
