@@ -444,8 +444,14 @@ int run(const Options& o, const Plan& p) {
         }
         st = search.stats();
     } else {
-        // Ordered: the boards come out as on one thread, from this one.
-        st = solve(m.store, m.q, p.strategy, limits, Parallel{.threads = threads},
+        // Ordered: the boards come out as on one thread, from this one,
+        // which also draws the progress line for all the workers.
+        Parallel parallel{.threads = threads};
+        if (progress) {
+            parallel.progress = [&](const ParallelProgress& pr) { show_progress(pr.done, found, pr.stats); };
+            parallel.progress_period = std::chrono::milliseconds(500);
+        }
+        st = solve(m.store, m.q, p.strategy, limits, parallel,
                    [&](const auto& sol) { return take(sol) ? propane::next : propane::stop; });
     }
     if (progress) console.err("\r\x1b[K");

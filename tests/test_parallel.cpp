@@ -18,11 +18,13 @@
 #include <propane/propane.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -90,7 +92,7 @@ void check_equal(Store& s, const std::vector<IntVar>& vars, const Strategy& stra
     REQUIRE(want.stats.complete());
     for (unsigned threads = 1; threads <= 4; ++threads)
         for (const bool ordered : {true, false}) {
-            const propane::Parallel p{threads, ordered, per_worker};
+            const propane::Parallel p{.threads = threads, .ordered = ordered, .subproblems_per_worker = per_worker};
             CAPTURE(text(p));
             Run got = run(s, vars, strategy, {}, &p);
             CHECK(got.stats.solutions == want.stats.solutions);
@@ -252,7 +254,12 @@ TEST_CASE("split: a partition of the tree in the search's order, the same every 
         const propane::Split sp = propane::split(m.store, m.q, strategy, at_least);
         CHECK(sp.subproblems.size() >= at_least);
         CHECK(sp.top.solutions == 0);
-        for (const propane::Subproblem& sub : sp.subproblems) CHECK(sub.path.size() <= sp.depth);
+        // The depth counts the x = v and split branches: a path has at most
+        // that many, plus the x != v ones.
+        for (const propane::Subproblem& sub : sp.subproblems)
+            CHECK(std::ranges::count_if(sub.path, [](const propane::Decision& d) {
+                      return !d.right || d.branch == propane::Branch::split;
+                  }) <= sp.depth);
         // Deterministic.
         const propane::Split again = propane::split(m.store, m.q, strategy, at_least);
         REQUIRE(again.subproblems.size() == sp.subproblems.size());
@@ -292,7 +299,7 @@ TEST_CASE("split: a partition of the tree in the search's order, the same every 
     const propane::Split none = propane::split(s, x, propane::Strategy{}, 10);
     CHECK(none.subproblems.empty());
     CHECK(none.top.failures == 1);
-    const propane::Parallel p{2, true, 30};
+    const propane::Parallel p{.threads = 2, .ordered = true};
     const Run r = run(s, x, propane::Strategy{}, {}, &p);
     CHECK(r.stats.failures == 1);
     CHECK(r.stats.branches == 0);
@@ -309,12 +316,12 @@ TEST_CASE("parallel: a solution limit gives exactly that many, the first ones wh
             CAPTURE(threads);
             const propane::Limits limits{.solutions = k};
             const Run want = run(m.store, m.q, strategy, limits, nullptr);
-            const propane::Parallel ordered{threads, true, 30};
+            const propane::Parallel ordered{.threads = threads, .ordered = true};
             const Run got = run(m.store, m.q, strategy, limits, &ordered);
             CHECK(got.stats.solutions == k);
             CHECK(got.stats.outcome == propane::Outcome::solution_limit);
             CHECK(got.solutions == want.solutions);
-            const propane::Parallel unordered{threads, false, 30};
+            const propane::Parallel unordered{.threads = threads, .ordered = false};
             const Run any = run(m.store, m.q, strategy, limits, &unordered);
             CHECK(any.stats.solutions == k);
             CHECK(any.solutions.size() == k);
@@ -329,7 +336,7 @@ TEST_CASE("parallel: a solution limit gives exactly that many, the first ones wh
 TEST_CASE("parallel: a visitor's stop stops every worker") {
     nqueens::Model<propane::BitDomain<1>> m(10, propane::value);
     const Run all = run(m.store, m.q, propane::Strategy{}, {}, nullptr);
-    const propane::Parallel ordered{3, true, 30}, unordered{3, false, 30};
+    const propane::Parallel ordered{.threads = 3, .ordered = true}, unordered{.threads = 3, .ordered = false};
     const Run got = run(m.store, m.q, propane::Strategy{}, {}, &ordered, 5);
     CHECK(got.stats.outcome == propane::Outcome::stopped);
     CHECK(got.stats.solutions == 5);
@@ -345,7 +352,7 @@ TEST_CASE("parallel: branch, failure and time limits hold across the workers") {
     nqueens::Model<propane::BitDomain<1>> m(9, propane::bounds);
     for (const bool ordered : {true, false}) {
         CAPTURE(ordered);
-        const propane::Parallel p{2, ordered, 30};
+        const propane::Parallel p{.threads = 2, .ordered = ordered, };
         const Run b = run(m.store, m.q, propane::Strategy{}, {.branches = 700}, &p);
         CHECK(b.stats.outcome == propane::Outcome::branch_limit);
         CHECK(b.stats.branches >= 700);
@@ -372,13 +379,13 @@ TEST_CASE("parallel: an exception from the visitor reaches the caller, the store
             CAPTURE(at);
             Solutions seen;
             std::mutex mx;
-            const propane::Parallel p{3, ordered, 30};
+            const propane::Parallel p{.threads = 3, .ordered = ordered, };
             CHECK_THROWS_AS(propane::solve(m.store, m.q, propane::Strategy{}, {}, p, Recorder{&seen, &mx, 0, at}),
                             std::runtime_error);
             CHECK(m.store.level() == 0);
             CHECK(domain_words(m.store) == before);
             // Nothing left running on it: it searches again.
-            const propane::Parallel again{3, true, 30};
+            const propane::Parallel again{.threads = 3, .ordered = true, };
             CHECK(run(m.store, m.q, propane::Strategy{}, {}, &again).solutions == want.solutions);
         }
 }
@@ -396,7 +403,7 @@ TEST_CASE("parallel: threads = 0 means every hardware thread") {
 
 TEST_CASE("parallel: strategies that depend on the search's history are refused on threads") {
     nqueens::Model<propane::BitDomain<1>> m(6, propane::bounds);
-    const propane::Parallel two{2, true, 30}, one{1, true, 30};
+    const propane::Parallel two{.threads = 2}, one{.threads = 1};
     const std::vector<propane::Strategy> refused{
         {.val = propane::random_value},
         {.var = propane::dom_wdeg},
@@ -407,5 +414,61 @@ TEST_CASE("parallel: strategies that depend on the search's history are refused 
         CHECK_THROWS_AS(propane::split(m.store, m.q, strategy, 10), propane::model_error);
         CHECK(run(m.store, m.q, strategy, {}, &one).stats.solutions == 4);
         CHECK(m.store.level() == 0);
+    }
+}
+
+TEST_CASE("parallel: progress reports come on the calling thread, in order, and change no answer") {
+    nqueens::Model<propane::BitDomain<1>> m(9, propane::value);
+    const Run want = run(m.store, m.q, propane::Strategy{}, {}, nullptr);
+    for (const bool ordered : {true, false}) {
+        CAPTURE(ordered);
+        std::vector<propane::ParallelProgress> reports;
+        bool elsewhere = false;
+        const auto caller = std::this_thread::get_id();
+        propane::Parallel p{.threads = 3, .ordered = ordered, };
+        // Due at every chance: as many reports as the search gives room for.
+        p.progress_period = std::chrono::nanoseconds(0);
+        p.progress = [&](const propane::ParallelProgress& r) {
+            elsewhere = elsewhere || std::this_thread::get_id() != caller;
+            reports.push_back(r);
+        };
+        const Run got = run(m.store, m.q, propane::Strategy{}, {}, &p);
+        CHECK(got.stats.solutions == want.stats.solutions);
+        CHECK(got.stats.branches == want.stats.branches);
+        CHECK(got.stats.failures == want.stats.failures);
+        if (ordered) CHECK(got.solutions == want.solutions);
+        CHECK_FALSE(elsewhere);
+        REQUIRE_FALSE(reports.empty());
+        for (std::size_t k = 0; k < reports.size(); ++k) {
+            CHECK(reports[k].done >= 0.0);
+            CHECK(reports[k].done <= 1.0);
+            CHECK(reports[k].stats.branches <= want.stats.branches);
+            CHECK(reports[k].stats.solutions <= want.stats.solutions);
+            if (k > 0) {
+                CHECK(reports[k].done >= reports[k - 1].done);
+                CHECK(reports[k].stats.branches >= reports[k - 1].stats.branches);
+                CHECK(reports[k].stats.solutions >= reports[k - 1].stats.solutions);
+            }
+        }
+    }
+}
+
+TEST_CASE("split: no subproblem holds a large share of the tree") {
+    // Cut by binary depth, the chain q[0] != 0, q[0] != 1, ... would leave
+    // q[0]'s other values, half the tree or more, in one subproblem; then
+    // no number of threads could go twice as fast.
+    for (const propane::Strategy& strategy :
+         {propane::Strategy{}, propane::Strategy{.val = propane::split_value},
+          propane::Strategy{.var = propane::smallest_domain, .val = propane::max_value}}) {
+        CAPTURE(propane::to_string(strategy.val));
+        nqueens::Model<propane::BitDomain<1>> m(10, propane::value);
+        const propane::Split sp = propane::split(m.store, m.q, strategy, 60);
+        std::uint64_t total = sp.top.branches, largest = 0;
+        for (const propane::Subproblem& sub : sp.subproblems) {
+            const propane::SearchStats st = propane::solve_subproblem(m.store, m.q, strategy, {}, sub, [](const auto&) {});
+            total += st.branches;
+            largest = std::max(largest, st.branches);
+        }
+        CHECK(largest * 10 <= total);
     }
 }

@@ -51,6 +51,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <mutex>
 #include <ranges>
@@ -67,10 +68,21 @@
 
 namespace propane {
 
+// What a progress report sees: the share of subproblems searched, and the
+// statistics so far over all threads (solutions: those the visitor got).
+struct ParallelProgress {
+    double done = 0;
+    SearchStats stats;
+};
+
 struct Parallel {
     unsigned threads = 0;                  // 0: std::thread::hardware_concurrency() (at least 1)
     bool ordered = true;                   // solutions reach the visitor in solve()'s order, on the calling thread
     std::size_t subproblems_per_worker = 30;
+    // Called on the calling thread about every progress_period, for a
+    // progress display (the calling thread then only reports and delivers).
+    std::function<void(const ParallelProgress&)> progress{};
+    std::chrono::nanoseconds progress_period = std::chrono::milliseconds(500);
 };
 
 namespace detail {
@@ -86,8 +98,8 @@ class ParallelShared {
 public:
     using clock = std::chrono::steady_clock;
 
-    ParallelShared(const Limits& limits, clock::time_point start, const SearchStats& top)
-        : limits_(limits), start_(start), branches_(top.branches), failures_(top.failures) {}
+    ParallelShared(const Limits& limits, clock::time_point start, const SearchStats& top, bool progress)
+        : limits_(limits), start_(start), progress_(progress), branches_(top.branches), failures_(top.failures) {}
 
     // Stops every worker; the first reason given is the outcome.
     void halt(Outcome why) {
@@ -146,7 +158,15 @@ public:
         return true;
     }
 
-    bool counts_shared() const noexcept { return limits_.branches != unlimited || limits_.failures != unlimited; }
+    // The workers publish their counts for a branch or failure limit, or
+    // for the progress reports.
+    bool counts_shared() const noexcept {
+        return progress_ || limits_.branches != unlimited || limits_.failures != unlimited;
+    }
+    std::uint64_t branches() const noexcept { return branches_.load(std::memory_order_relaxed); }
+    std::uint64_t failures() const noexcept { return failures_.load(std::memory_order_relaxed); }
+    void finished_one() noexcept { finished_.fetch_add(1, std::memory_order_relaxed); }
+    std::size_t finished() const noexcept { return finished_.load(std::memory_order_relaxed); }
     void add_counts(std::uint64_t branches, std::uint64_t failures) noexcept {
         branches_.fetch_add(branches, std::memory_order_relaxed);
         failures_.fetch_add(failures, std::memory_order_relaxed);
@@ -180,7 +200,9 @@ private:
 
     Limits limits_;
     clock::time_point start_;
+    bool progress_;
     std::atomic<bool> stop_{false};
+    std::atomic<std::size_t> finished_{0}; // subproblems searched, to their end or not
     std::atomic<std::uint64_t> branches_, failures_; // published at the checks and at each subproblem's end
     std::atomic<std::size_t> cut_{std::numeric_limits<std::size_t>::max()};
     Outcome why_ = Outcome::running; // guarded by m
@@ -242,6 +264,7 @@ void search_one(ParallelShared& shared, Store& store, const std::vector<View>& v
     WorkerGate gate(shared, index);
     const SearchStats st = search_subproblem(store, views, strategy, limits, sub, &gate, on_solution);
     gate.publish(st);
+    shared.finished_one();
     tally.add(st, sub);
     switch (st.outcome) {
     case Outcome::complete: return;
@@ -297,12 +320,57 @@ auto guarded(ParallelShared& shared, Body body) {
     };
 }
 
-// Unordered: the calling thread works too, and every worker visits its own
-// solutions. Returns the number of solutions visited.
+// Calls Parallel::progress, from the calling thread, about every period.
+class Reporter {
+public:
+    using clock = std::chrono::steady_clock;
+    Reporter(const Parallel& parallel, const ParallelShared& shared, std::size_t subproblems, clock::time_point start)
+        : parallel_(parallel), shared_(shared), subproblems_(subproblems), start_(start),
+          due_(clock::now() + parallel.progress_period) {}
+    bool active() const noexcept { return static_cast<bool>(parallel_.progress); }
+    clock::time_point due() const noexcept { return due_; }
+    // Reports if it is time to.
+    void tick(std::uint64_t solutions) {
+        if (!active() || clock::now() < due_) return;
+        ParallelProgress p;
+        p.done = subproblems_ == 0 ? 1.0 : static_cast<double>(shared_.finished()) / static_cast<double>(subproblems_);
+        p.stats.solutions = solutions;
+        p.stats.branches = shared_.branches();
+        p.stats.failures = shared_.failures();
+        p.stats.wall_time = clock::now() - start_;
+        parallel_.progress(p);
+        due_ = clock::now() + parallel_.progress_period;
+    }
+
+private:
+    const Parallel& parallel_;
+    const ParallelShared& shared_;
+    std::size_t subproblems_;
+    clock::time_point start_, due_;
+};
+
+// Waits on cv until ready(), waking for the reports that fall due.
+template <class Ready>
+void wait_reporting(std::condition_variable& cv, std::unique_lock<std::mutex>& lock, Reporter& reporter,
+                    std::uint64_t solutions, Ready ready) {
+    if (!reporter.active()) {
+        cv.wait(lock, ready);
+        return;
+    }
+    while (!cv.wait_until(lock, reporter.due(), ready)) {
+        lock.unlock();
+        reporter.tick(solutions);
+        lock.lock();
+    }
+}
+
+// Unordered: the calling thread works too (or, with progress reports, only
+// reports), and every worker visits its own solutions. Returns the number
+// of solutions visited.
 template <class Store, class View, class VarSel, class ValSel, class Visitor>
 std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::vector<View>& views,
                             const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits, const Split& sp,
-                            std::vector<WorkerTally>& tallies, Visitor& visitor) {
+                            std::vector<WorkerTally>& tallies, Visitor& visitor, Reporter& reporter) {
     std::atomic<std::size_t> next{0};
     std::atomic<std::uint64_t> tickets{0}, visited{0};
     const auto work = [&](std::size_t w) {
@@ -325,8 +393,26 @@ std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::v
     };
     {
         Crew crew(shared);
-        for (std::size_t w = 1; w < tallies.size(); ++w) crew.spawn(guarded(shared, [&work, w] { work(w); }));
-        guarded(shared, [&work] { work(0); })();
+        if (!reporter.active()) {
+            for (std::size_t w = 1; w < tallies.size(); ++w) crew.spawn(guarded(shared, [&work, w] { work(w); }));
+            guarded(shared, [&work] { work(0); })();
+        } else {
+            std::size_t ended = 0; // guarded by shared.m
+            for (std::size_t w = 0; w < tallies.size(); ++w)
+                crew.spawn([&, w] {
+                    guarded(shared, [&work, w] { work(w); })();
+                    {
+                        const std::lock_guard lock(shared.m);
+                        ++ended;
+                    }
+                    shared.ready.notify_all();
+                });
+            std::unique_lock lock(shared.m);
+            for (;;) {
+                wait_reporting(shared.ready, lock, reporter, visited.load(), [&] { return ended == tallies.size(); });
+                if (ended == tallies.size()) break;
+            }
+        }
         crew.join();
     }
     return visited.load();
@@ -349,7 +435,7 @@ std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::v
 template <class Store, class View, class VarSel, class ValSel, class Visitor>
 std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vector<View>& views,
                           const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits, const Split& sp,
-                          std::vector<WorkerTally>& tallies, Visitor& visitor) {
+                          std::vector<WorkerTally>& tallies, Visitor& visitor, Reporter& reporter) {
     using Domain = typename Store::domain_type;
     struct Slot {
         std::vector<Domain> domains; // the solutions' domains, one after the other
@@ -415,7 +501,8 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
             {
                 std::unique_lock lock(shared.m);
                 Slot& slot = slots[head % window];
-                shared.ready.wait(lock, [&] { return shared.stopped() || head >= n || slot.count > 0 || slot.done; });
+                wait_reporting(shared.ready, lock, reporter, delivered,
+                               [&] { return shared.stopped() || head >= n || slot.count > 0 || slot.done; });
                 if (shared.stopped() || head >= n) break;
                 taken.swap(slot.domains);
                 slot.domains.clear();
@@ -439,6 +526,7 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
                 else if (delivered >= limits.solutions) shared.halt(Outcome::solution_limit);
                 if (shared.stopped()) break;
             }
+            reporter.tick(delivered);
         }
         crew.join();
     }
@@ -469,13 +557,15 @@ SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& 
         return solve(s, views, strategy, limits, visitor);
 
     SearchStats total = sp.top;
-    detail::ParallelShared shared(limits, start, sp.top);
+    detail::ParallelShared shared(limits, start, sp.top, static_cast<bool>(parallel.progress));
+    detail::Reporter reporter(parallel, shared, sp.subproblems.size(), start);
     const std::size_t workers = std::min<std::size_t>(threads, sp.subproblems.size());
     std::vector<detail::WorkerTally> tallies(workers);
     if (workers > 0) {
         total.solutions = parallel.ordered
-                              ? detail::run_ordered(shared, s, views, strategy, limits, sp, tallies, visitor)
-                              : detail::run_unordered(shared, s, views, strategy, limits, sp, tallies, visitor);
+                              ? detail::run_ordered(shared, s, views, strategy, limits, sp, tallies, visitor, reporter)
+                              : detail::run_unordered(shared, s, views, strategy, limits, sp, tallies, visitor,
+                                                      reporter);
         if (const std::exception_ptr e = shared.error()) std::rethrow_exception(e);
     }
     bool incomplete = false;

@@ -8,6 +8,13 @@
 // nodes at that depth in the search's order; solve_subproblem() replays
 // one node's path on a store and searches what lies below it.
 //
+// The depth counts the branches that narrow a domain by a share: x = v, and
+// both sides of a split (x <= v, x > v), but not x != v, as EPS cuts after
+// the first variables are assigned. Counting x != v too would cut the
+// chain x != v1, x != v2, ... after a few links and leave the rest of x's
+// values in one subproblem: for N-queens that one held over half the tree,
+// which no number of threads can then speed past 2x.
+//
 //   Split sp = split(store, vars, strategy, 60);
 //   for (const Subproblem& sub : sp.subproblems)      // on any store copies,
 //       solve_subproblem(copy, vars, strategy, {}, sub, visitor);  // anywhere
@@ -57,7 +64,7 @@ struct Split {
     std::vector<Subproblem> subproblems; // in the search's order
     SearchStats top;                     // branches and failures taken above the cut
     std::chrono::nanoseconds time{0};    // spent splitting
-    unsigned depth = 0;                  // decisions on the path of a cut node
+    unsigned depth = 0;                  // x = v and split branches on the path of a cut node
 };
 
 namespace detail {
@@ -83,9 +90,9 @@ Change take(Store& s, const View& x, const Decision& d) {
     return d.right ? x.remove_below(s, d.value + 1) : x.remove_above(s, d.value);
 }
 
-// The top of the tree down to `depth` decisions, as Search::run explores
-// it: each left branch in a level of its own, each right branch in its
-// node's level, where the node then chooses again.
+// The top of the tree down to `depth` (x = v and split) branches, as
+// Search::run explores it: each left branch in a level of its own, each
+// right branch in its node's level, where the node then chooses again.
 template <class Store, class Chooser, class View>
 class TopWalk {
 public:
@@ -93,16 +100,18 @@ public:
         : s_(s), chooser_(chooser), vars_(vars), depth_(depth), out_(out) {}
 
     // From the root, at its fixpoint.
-    void run() { node(0); }
+    void run() { node(0, 0); }
     // Whether some node was cut below: a deeper walk would find more.
     bool cut() const noexcept { return cut_; }
 
 private:
-    void node(std::uint64_t lefts) {
+    // lefts: the left branches above (the search's stack depth); level:
+    // the branches above that count towards the cut depth.
+    void node(std::uint64_t lefts, unsigned level) {
         const std::size_t entry = path_.size();
         for (;;) {
             const std::optional<Decision> d = chooser_.decide();
-            if (!d || path_.size() >= depth_) {
+            if (!d || level >= depth_) {
                 cut_ = cut_ || d.has_value();
                 out_.subproblems.push_back({path_});
                 break;
@@ -112,7 +121,7 @@ private:
             if (lefts + 1 > out_.top.max_depth) out_.top.max_depth = lefts + 1;
             s_.push_level();
             path_.push_back(*d);
-            if (take(s_, x, *d) != Change::failed && s_.propagate()) node(lefts + 1);
+            if (take(s_, x, *d) != Change::failed && s_.propagate()) node(lefts + 1, level + 1);
             else ++out_.top.failures;
             path_.pop_back();
             s_.pop_level();
@@ -124,6 +133,7 @@ private:
                 ++out_.top.failures;
                 break;
             }
+            if (d->branch == Branch::split) ++level;
         }
         path_.resize(entry);
     }
@@ -229,8 +239,9 @@ Action visit_one(Visitor& visitor, const Sol& solution) {
 // Splits the tree of solve(s, vars, strategy, ...) into at least
 // `at_least` subproblems when it has that many nodes at some depth (fewer
 // when the tree is smaller: then every leaf above the depth is listed, and
-// `top` holds all the failures). The depth starts at the one that would
-// give `at_least` nodes without failures and grows until enough survive.
+// `top` holds all the failures). The depth starts at one and grows until
+// enough nodes survive: a node can have as many children as its variable
+// has values, so a guess from at_least alone could overshoot by millions.
 // Throws model_error for a strategy that cannot be split (above) and
 // whatever the chooser throws; the store is back at its root state.
 template <class Store, std::ranges::input_range R, class VarSel, class ValSel>
@@ -239,8 +250,7 @@ Split split(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strate
     const auto t0 = std::chrono::steady_clock::now();
     detail::check_splittable(strategy, "split");
     const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
-    unsigned depth = 0;
-    while (depth < 63 && (std::size_t{1} << depth) < at_least) ++depth;
+    unsigned depth = 1;
     Split out;
     for (;;) {
         bool cut = false;
