@@ -17,7 +17,7 @@ cli_setup mpi_cli_test.sh "$mpi_exe"
 # Open MPI refuses to start more ranks than cores, and to run as root,
 # unless told; CI runs as root on two cores.
 launcher=("$mpirun")
-if "$mpirun" --version 2>&1 | grep -q "Open MPI"; then
+if "$mpirun" --version 2>&1 | grep -Eqi "open mpi|open-mpi|openrte"; then
     launcher+=(--oversubscribe)
     [[ $(id -u) -ne 0 ]] || launcher+=(--allow-run-as-root)
 fi
