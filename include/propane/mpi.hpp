@@ -299,13 +299,11 @@ Result solve(MPI_Comm comm, Store& s, const R& vars, const BasicStrategy<VarSel,
                         if (options.collect)
                             for (std::size_t k = 0; k < sol.size(); ++k) values.push_back(sol[k]);
                     });
-                    std::uint64_t lefts = 0;
-                    for (const Decision& d : sub.path) lefts += d.right ? 0 : 1;
                     r.solutions = st.solutions;
                     r.failures = st.failures;
                     r.branches = st.branches;
                     r.propagations = st.propagations;
-                    r.max_depth = lefts + st.max_depth;
+                    r.max_depth = propane::detail::left_branches(sub) + st.max_depth;
                     r.values = values.size();
                     own.finished(r, values);
                 }

@@ -242,10 +242,7 @@ struct WorkerTally {
         branches += st.branches;
         failures += st.failures;
         propagations += st.propagations;
-        // The search's stack holds the path's left branches under the subtree's.
-        const auto lefts =
-            static_cast<std::uint64_t>(std::ranges::count_if(sub.path, [](const Decision& d) { return !d.right; }));
-        max_depth = std::max(max_depth, lefts + st.max_depth);
+        max_depth = std::max(max_depth, left_branches(sub) + st.max_depth);
     }
 };
 

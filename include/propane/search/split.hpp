@@ -82,6 +82,14 @@ void check_splittable(const BasicStrategy<VarSel, ValSel>& strategy, const char*
         if (strategy.val == random_value) refuse("random_value draws from one stream along the whole search");
 }
 
+// The left branches on sub's path: the search's stack holds them under the
+// subtree's own, so its depth in the whole search is this plus its own.
+inline std::uint64_t left_branches(const Subproblem& sub) noexcept {
+    std::uint64_t n = 0;
+    for (const Decision& d : sub.path) n += d.right ? 0 : 1;
+    return n;
+}
+
 // Takes decision d (its left or its right branch) at the store's node.
 template <class Store, class View>
 Change take(Store& s, const View& x, const Decision& d) {
