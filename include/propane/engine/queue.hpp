@@ -1,7 +1,9 @@
 #ifndef PROPANE_ENGINE_QUEUE_HPP
 #define PROPANE_ENGINE_QUEUE_HPP
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -17,48 +19,90 @@ struct Subscription {
 };
 // A variable's subscriptions, kept grouped as [domain | bounds | fixed], so
 // a change of strength c wakes the prefix list[0 .. end[c]): a table rather
-// than a chain of tests on c, which would mispredict. end[none] is 0.
+// than a chain of tests on c, which would mispredict. end[none] is 0. The
+// untagged ones, nearly all of them, are kept apart from the tagged ones:
+// a wake-up is then a load and a test of the queued flag, without a test
+// of the tag (Golomb 9 visits 3.1 million subscriptions).
 struct VarSubscriptions {
-    std::vector<Subscription> list;
+    std::vector<int> props;
     std::array<std::uint32_t, 4> end{};
+    std::vector<Subscription> tagged;
+    std::array<std::uint32_t, 4> tagged_end{};
+
+    // Adds a subscription woken by changes of strength `from` and above.
+    void add(Subscription sub, std::size_t from) {
+        if (sub.tag >= 0)
+            insert(tagged, tagged_end, sub, from);
+        else
+            insert(props, end, sub.prop, from);
+    }
+    // Drops the subscriptions of the propagators numbered `first` and up.
+    void drop_from(int first) {
+        keep(props, end, [first](int p) { return p < first; });
+        keep(tagged, tagged_end, [first](const Subscription& sub) { return sub.prop < first; });
+    }
+
+private:
+    template <class List, class Entry>
+    static void insert(List& list, std::array<std::uint32_t, 4>& ends, const Entry& entry, std::size_t from) {
+        list.insert(list.begin() + ends[from], entry);
+        for (std::size_t c = from; c < ends.size(); ++c) ++ends[c];
+    }
+    template <class List, class Keep>
+    static void keep(List& list, std::array<std::uint32_t, 4>& ends, Keep kept_entry) {
+        std::size_t kept = 0, k = 0;
+        for (std::uint32_t& e : ends) {
+            for (; k < e; ++k)
+                if (kept_entry(list[k])) list[kept++] = list[k];
+            e = static_cast<std::uint32_t>(kept);
+        }
+        list.resize(kept);
+    }
 };
 
-// A FIFO ring with one slot per propagator: the store's propagation queue.
-// A propagator is queued at most once (the store keeps a flag per
-// propagator), so the ring never needs more slots than there are
-// propagators.
+// A FIFO ring with a slot per propagator, rounded up to a power of two
+// so that wrapping is a mask: the store's propagation queue. A propagator
+// is queued at most once (the store keeps a flag per propagator), so the
+// ring never needs more slots than there are propagators.
 struct PropagatorQueue {
     std::vector<int> ring;
+    std::size_t mask = 0; // ring.size() - 1
     std::size_t head = 0;
     std::size_t count = 0;
 
-    int at(std::size_t k) const noexcept { return ring[(head + k) % ring.size()]; }
+    int at(std::size_t k) const noexcept { return ring[(head + k) & mask]; }
     void push(int p) noexcept {
-        std::size_t tail = head + count;
-        if (tail >= ring.size()) tail -= ring.size();
-        ring[tail] = p;
+        ring[(head + count) & mask] = p;
         ++count;
     }
     int pop() noexcept {
         const int p = ring[head];
-        if (++head == ring.size()) head = 0;
+        head = (head + 1) & mask;
         --count;
         return p;
     }
-    // An empty ring of n slots.
+    // An empty ring for n propagators.
     void reset(std::size_t n) {
-        ring.assign(n, 0);
+        served_ = n;
+        ring.assign(std::bit_ceil(std::max<std::size_t>(n, 1)), 0);
+        mask = ring.size() - 1;
         head = 0;
         count = 0;
     }
-    // One more slot, with the queued entries moved to the front: a
-    // slot appended behind entries that wrap around would split them.
+    // Room for one more propagator. A new ring has the queued entries
+    // moved to its front: slots appended behind entries that wrap around
+    // would split them.
     void grow() {
-        std::vector<int> r(ring.size() + 1, 0);
+        if (++served_ <= ring.size()) return;
+        std::vector<int> r(std::bit_ceil(served_), 0);
         for (std::size_t k = 0; k < count; ++k) r[k] = at(k);
         ring = std::move(r);
+        mask = ring.size() - 1;
         head = 0;
     }
+
+private:
+    std::size_t served_ = 0; // propagators the ring has room for
 };
 
 } // namespace propane::detail

@@ -269,7 +269,6 @@ public:
         VarSubs& vs = subs_[static_cast<std::size_t>(var.index())];
         std::vector<int>& props = var_props_[static_cast<std::size_t>(var.index())];
         if (std::find(props.begin(), props.end(), prop) == props.end()) props.push_back(prop);
-        const Sub sub{prop, tag};
         // A tagged subscription fires at most once per fixing, so pending()
         // needs about one slot each: room made now is not made in search.
         if (tag >= 0) {
@@ -281,8 +280,7 @@ public:
         // every change, a bounds one on bounds and fixed, a fixed one on
         // fixed only.
         const auto from = static_cast<std::size_t>(Change::domain) + static_cast<std::size_t>(event);
-        vs.list.insert(vs.list.begin() + vs.end[from], sub);
-        for (std::size_t c = from; c < vs.end.size(); ++c) ++vs.end[c];
+        vs.add(Sub{prop, tag}, from);
     }
 
     void schedule(int prop) { enqueue(prop, 0); }
@@ -432,15 +430,7 @@ private:
         const std::size_t first = scoped_.back().props;
         scoped_.pop_back();
         const auto gone = [first](int p) { return static_cast<std::size_t>(p) >= first; };
-        for (VarSubs& vs : subs_) {
-            std::size_t kept = 0, k = 0;
-            for (std::size_t c = 0; c < vs.end.size(); ++c) {
-                for (; k < vs.end[c]; ++k)
-                    if (!gone(vs.list[k].prop)) vs.list[kept++] = vs.list[k];
-                vs.end[c] = static_cast<std::uint32_t>(kept);
-            }
-            vs.list.resize(kept);
-        }
+        for (VarSubs& vs : subs_) vs.drop_from(static_cast<int>(first));
         for (std::vector<int>& props : var_props_) std::erase_if(props, gone);
         props_.resize(first);
         queued_.resize(first);
@@ -546,12 +536,13 @@ private:
 #endif
     void notify(std::size_t var, Change c) {
         const VarSubs& vs = subs_[var];
-        const std::size_t end = vs.end[static_cast<std::size_t>(c)];
-        const Sub* const list = vs.list.data();
-        for (std::size_t k = 0; k < end; ++k) {
-            const Sub& sub = list[k];
-            if (sub.tag >= 0) props_[static_cast<std::size_t>(sub.prop)]->pending().push_back(sub.tag);
-            schedule(sub.prop);
+        const auto strength = static_cast<std::size_t>(c);
+        const int* const props = vs.props.data();
+        for (std::size_t k = 0, end = vs.end[strength]; k < end; ++k) schedule(props[k]);
+        const Sub* const tagged = vs.tagged.data();
+        for (std::size_t k = 0, end = vs.tagged_end[strength]; k < end; ++k) {
+            props_[static_cast<std::size_t>(tagged[k].prop)]->pending().push_back(tagged[k].tag);
+            schedule(tagged[k].prop);
         }
     }
 
