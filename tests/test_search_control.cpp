@@ -126,6 +126,18 @@ int first_unfixed(const Store& s, std::span<const View> vars) {
 
 // ---- reference choosers, from the comments in search/strategy.hpp--------------------------
 
+// User choosers behind std::function, so that every reference chooser, and
+// every misbehaving one below, makes a search of the same type: the engine
+// calls a callable chooser the same way whatever its type, and one
+// instantiation of Search per view type and return type keeps this file's
+// compile time down.
+template <class View>
+using VarFn = std::function<int(const Store&, std::span<const View>)>;
+template <class View>
+using IntValFn = std::function<int(const Store&, const View&)>;
+template <class View>
+using DecisionValFn = std::function<propane::Decision(const Store&, const View&)>;
+
 // The unfixed view whose key is best; on ties the lowest position.
 template <class Key, class Better>
 auto best_view(Key key, Better better) {
@@ -138,18 +150,18 @@ auto best_view(Key key, Better better) {
     };
 }
 
-// Calls f with the reference chooser for c. dom_wdeg counts propagator
-// failures from those `s` holds now, which must be the counts at the start
-// of the search it is used in.
-template <class F>
-Run with_reference(propane::VarChoice c, const Store& s, F&& f) {
+// The reference chooser for c. dom_wdeg counts propagator failures from
+// those `s` holds now, which must be the counts at the start of the search
+// it is used in.
+template <class View>
+VarFn<View> var_reference(propane::VarChoice c, const Store& s) {
     auto size = [](const Store& st, const auto& x) { return x.size(st); };
     switch (c) {
-    case propane::first_unbound: return f(best_view([](const Store&, const auto&) { return 0; }, std::less<>{}));
-    case propane::smallest_domain: return f(best_view(size, std::less<>{}));
-    case propane::largest_domain: return f(best_view(size, std::greater<>{}));
+    case propane::first_unbound: return best_view([](const Store&, const auto&) { return 0; }, std::less<>{});
+    case propane::smallest_domain: return best_view(size, std::less<>{});
+    case propane::largest_domain: return best_view(size, std::greater<>{});
     case propane::smallest_min:
-        return f(best_view([](const Store& st, const auto& x) { return x.min(st); }, std::less<>{}));
+        return best_view([](const Store& st, const auto& x) { return x.min(st); }, std::less<>{});
     case propane::dom_wdeg: {
         std::vector<std::uint64_t> base;
         for (int p = 0; p < s.num_propagators(); ++p) base.push_back(s.failures_of(p));
@@ -160,45 +172,39 @@ Run with_reference(propane::VarChoice c, const Store& s, F&& f) {
         };
         // size/w compared exactly by cross-multiplying; a view without
         // propagators (w = 0) is never better than anything.
-        return f(best_view(key, [](auto a, auto b) { return a.first * b.second < b.first * a.second; }));
+        return best_view(key, [](auto a, auto b) { return a.first * b.second < b.first * a.second; });
     }
     }
     throw std::logic_error("unknown VarChoice");
 }
 
-// random_value has no reference: its stream is its own. The built-in one
-// is passed through, so the reference run is a same-seed run.
-template <class F>
-Run with_reference(propane::ValChoice c, F&& f) {
-    switch (c) {
-    case propane::min_value: return f([](const Store& s, const auto& x) { return x.min(s); });
-    case propane::max_value: return f([](const Store& s, const auto& x) { return x.max(s); });
-    case propane::middle_value:
-        return f([](const Store& s, const auto& x) {
-            std::vector<int> values;
-            for (int v = x.min(s); v <= x.max(s); ++v)
-                if (x.contains(s, v)) values.push_back(v);
-            return values[(values.size() - 1) / 2];
-        });
-    case propane::split_value:
-        return f([](const Store& s, const auto& x) {
-            return propane::Decision{propane::Branch::split, static_cast<int>(std::floor((x.min(s) + x.max(s)) / 2.0))};
-        });
-    case propane::random_value: return f(propane::random_value);
-    }
-    throw std::logic_error("unknown ValChoice");
-}
-
 // The reference run of vc / lc on s, dom_wdeg counting from `base`'s
-// propagator failures.
+// propagator failures. random_value has no reference: its stream is its
+// own. The built-in one is passed through, so the reference run is a
+// same-seed run.
 template <class View>
 Run reference_run(propane::VarChoice vc, propane::ValChoice lc, std::uint64_t seed, propane::Restarts restarts,
                   const Store& base, Store& s, const std::vector<View>& vars) {
-    return with_reference(vc, base, [&](auto var) {
-        return with_reference(lc, [&](auto val) {
-            return run_pull(s, vars, propane::strategy(var, val, seed, restarts));
-        });
-    });
+    const VarFn<View> var = var_reference<View>(vc, base);
+    auto run = [&](auto val) { return run_pull(s, vars, propane::strategy(var, val, seed, restarts)); };
+    switch (lc) {
+    case propane::min_value: return run(IntValFn<View>([](const Store& st, const View& x) { return x.min(st); }));
+    case propane::max_value: return run(IntValFn<View>([](const Store& st, const View& x) { return x.max(st); }));
+    case propane::middle_value:
+        return run(IntValFn<View>([](const Store& st, const View& x) {
+            std::vector<int> values;
+            for (int v = x.min(st); v <= x.max(st); ++v)
+                if (x.contains(st, v)) values.push_back(v);
+            return values[(values.size() - 1) / 2];
+        }));
+    case propane::split_value:
+        return run(DecisionValFn<View>([](const Store& st, const View& x) {
+            return propane::Decision{propane::Branch::split,
+                                     static_cast<int>(std::floor((x.min(st) + x.max(st)) / 2.0))};
+        }));
+    case propane::random_value: return run(propane::random_value);
+    }
+    throw std::logic_error("unknown ValChoice");
 }
 
 // ---- random models --------------------------------------------------------------
@@ -508,15 +514,15 @@ namespace {
 constexpr int good_calls = 3;
 
 template <class Bad>
-auto var_going_bad(Bad bad) {
-    return [bad, calls = 0](const Store& s, auto vars) mutable {
+VarFn<IntVar> var_going_bad(Bad bad) {
+    return [bad, calls = 0](const Store& s, std::span<const IntVar> vars) mutable {
         return calls++ < good_calls ? first_unfixed(s, vars) : bad(s, vars);
     };
 }
 
 template <class Bad>
-auto val_going_bad(Bad bad) {
-    return [bad, calls = 0](const Store& s, const auto& x) mutable -> propane::Decision {
+DecisionValFn<IntVar> val_going_bad(Bad bad) {
+    return [bad, calls = 0](const Store& s, const IntVar& x) mutable -> propane::Decision {
         if (calls++ < good_calls) return {propane::Branch::assign, x.min(s)};
         return bad(s, x);
     };
@@ -572,9 +578,10 @@ TEST_CASE("a chooser that breaks its contract makes next() throw logic_error, an
             propane::strategy(var_going_bad([](const Store&, auto) { return -1; }), propane::min_value));
     }
     SUBCASE("value chooser returning an int below the domain") {
-        check_rejected(propane::strategy(propane::first_unbound, [calls = 0](const Store& s, const auto& x) mutable {
-            return calls++ < good_calls ? x.min(s) : x.min(s) - 1;
-        }));
+        check_rejected(propane::strategy(propane::first_unbound,
+                                         IntValFn<IntVar>([calls = 0](const Store& s, const IntVar& x) mutable {
+                                             return calls++ < good_calls ? x.min(s) : x.min(s) - 1;
+                                         })));
     }
     SUBCASE("value chooser: x = a hole of the domain") {
         check_rejected(propane::strategy(propane::first_unbound, val_going_bad([](const Store& s, const auto& x) {
@@ -614,7 +621,7 @@ void check_limits(const propane::BasicStrategy<VarSel, ValSel>& st) {
     REQUIRE(sols >= 3);
     REQUIRE(failures >= 3);
 
-    auto limited = [&](propane::Limits limits, auto&& expect) {
+    auto limited = [&](propane::Limits limits, const std::function<void(const SearchStats&)>& expect) {
         const Run a = run_solve(s, m.q, st, limits);
         CHECK(domains(s) == before);
         CHECK(s.level() == 0);
@@ -677,7 +684,7 @@ TEST_CASE("limits on solutions, branches and failures, by solve() and by the pul
     }
     SUBCASE("a user chooser: the smallest maximum first") {
         auto max = [](const Store& s, const auto& x) { return x.max(s); };
-        check_limits(propane::strategy(best_view(max, std::less<>{}), propane::max_value));
+        check_limits(propane::strategy(VarFn<IntVar>(best_view(max, std::less<>{})), propane::max_value));
     }
 }
 
@@ -746,10 +753,10 @@ TEST_CASE("run k of a restarting search fails its budget and then restarts") {
         const SearchStats* stats = nullptr;
         std::vector<std::uint64_t> failures_at;
     };
-    auto check = [](propane::Restarts r, auto budget) {
+    auto check = [](propane::Restarts r, const std::function<std::uint64_t(std::uint64_t)>& budget) {
         Built p = pigeons(6);
         auto log = std::make_shared<Log>();
-        auto var = [log](const Store& s, auto vars) {
+        const VarFn<IntVar> var = [log](const Store& s, std::span<const IntVar> vars) {
             while (log->failures_at.size() < log->stats->restarts) log->failures_at.push_back(log->stats->failures);
             return first_unfixed(s, vars);
         };
