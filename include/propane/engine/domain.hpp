@@ -10,8 +10,8 @@
 // of instructions, and it leaves nothing else to trail. A dynamic domain can
 // have thousands of words, and search asks every variable its size at every
 // node, so it caches size and bounds instead. The cache is derived from the
-// words and kept exact by every write, including the trail's restore_word,
-// so the trail still saves words only.
+// words and kept exact by every write. The store's trail saves it with each
+// word and puts both back together; restore_word(i, w) alone recomputes it.
 //
 // Invariant: a domain is never empty. An update that would empty it leaves
 // it untouched and reports Change::failed, so min() and max() are always
@@ -433,6 +433,20 @@ public:
             bits_.restore(i, value);
         else
             bits_.set(i, value);
+    }
+
+    // A dynamic domain's summary, saved by the trail along with a word, and
+    // put back with it (see DynamicWords::restore).
+    using summary_type = detail::DynamicWords::Summary;
+    summary_type summary() const noexcept
+        requires(is_dynamic)
+    {
+        return bits_.summary();
+    }
+    void restore_word(std::size_t i, word value, const summary_type& s) noexcept
+        requires(is_dynamic)
+    {
+        bits_.restore(i, value, s);
     }
 
     // For a long unwind, where most words come back several times: write

@@ -451,6 +451,7 @@ private:
         std::uint32_t var;
         std::uint32_t word;
         detail::word old;
+        detail::DynamicWords::Summary summary; // of the domain before the write
     };
     using DomainSave = std::conditional_t<Domain::is_dynamic, WordSave, FixedSave>;
     struct QueueSnapshot {
@@ -507,7 +508,8 @@ private:
                 const std::size_t g = word_offset_[i] + w;
                 if (word_stamp_[g] != now) {
                     word_stamp_[g] = now;
-                    dom_trail_.record({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w), d.word_at(w)});
+                    dom_trail_.record(
+                        {static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w), d.word_at(w), d.summary()});
                 }
             });
         } else {
@@ -525,7 +527,7 @@ private:
 
     void restore(const DomainSave& e) {
         if constexpr (Domain::is_dynamic)
-            doms_[e.var].restore_word(e.word, e.old);
+            doms_[e.var].restore_word(e.word, e.old, e.summary);
         else
             doms_[e.var].restore_words(e.old);
     }
