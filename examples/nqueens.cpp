@@ -7,8 +7,9 @@
 // nqueens_mpi: the same command line, searched by every rank of
 // MPI_COMM_WORLD (propane/mpi.hpp), its output printed by rank 0.
 
-#include <chrono>
+#include <atomic>
 #include <charconv>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -398,38 +399,43 @@ int run(const Options& o, const Plan& p) {
                              o.symmetry ? nqueens::Symmetry::mirror_broken : nqueens::Symmetry::none);
     const unsigned threads = splittable(p.strategy) ? detail::resolve_threads(o.threads) : 1;
     const Limits limits{.time = o.time_limit};
-
-    std::uint64_t found = 0;  // boards printed or counted
-    std::uint64_t solved = 0; // solutions the search gave
-    bool wrong = false, limit_reached = false;
     const bool boards = !o.count && !o.json;
+    // What checking a solution writes: one per thread that checks.
+    struct Scratch {
+        std::vector<int> q, image, inverse;
+        std::vector<unsigned char> seen;
+    };
+    std::atomic<std::uint64_t> solved{0}; // solutions the search gave
+    std::atomic<bool> wrong{false};
+    // Checks one solution of the search and hands each board it stands for
+    // to emit: the solution, unless --unique finds it is not the canonical
+    // one of its class, then its mirror image under --symmetry. False when
+    // the solution is not a valid placement or emit says stop.
+    const auto take = [&](const auto& sol, Scratch& sc, auto&& emit) {
+        const std::uint64_t number = solved.fetch_add(1, std::memory_order_relaxed) + 1;
+        sc.q.resize(static_cast<std::size_t>(o.n));
+        for (std::size_t c = 0; c < sc.q.size(); ++c) sc.q[c] = sol[c];
+        if (!nqueens::is_solution(sc.q, sc.seen)) {
+            if (!wrong.exchange(true))
+                console.error("internal error: solution " + std::to_string(number) + " is not a valid placement");
+            return false;
+        }
+        if (o.unique) return !nqueens::is_canonical(sc.q, sc.inverse) || emit(sc.q);
+        if (!emit(sc.q)) return false;
+        if (!o.symmetry || nqueens::weight(sc.q) != 2) return true;
+        nqueens::mirror(sc.q, sc.image);
+        return emit(sc.image);
+    };
+
+    std::uint64_t found = 0; // boards printed or counted
+    bool limit_reached = false;
     std::string buf;
-    std::vector<int> q(static_cast<std::size_t>(o.n)), image, inverse;
-    std::vector<unsigned char> seen;
+    Scratch scratch;
     // Prints or counts one board; false once the limit is reached.
     const auto emit = [&](std::span<const int> board) {
         if (boards) print_board(found, board, buf);
         ++found;
-        return found < p.limit;
-    };
-    // Takes one solution of the search; false to stop.
-    const auto take = [&](const auto& sol) {
-        ++solved;
-        for (std::size_t c = 0; c < q.size(); ++c) q[c] = sol[c];
-        if (!nqueens::is_solution(q, seen)) {
-            console.error("internal error: solution " + std::to_string(solved) + " is not a valid placement");
-            wrong = true;
-            return false;
-        }
-        if (o.unique) {
-            if (nqueens::is_canonical(q, inverse)) limit_reached = !emit(q);
-        } else {
-            limit_reached = !emit(q);
-            if (!limit_reached && o.symmetry && nqueens::weight(q) == 2) {
-                nqueens::mirror(q, image);
-                limit_reached = !emit(image);
-            }
-        }
+        limit_reached = found >= p.limit;
         return !limit_reached;
     };
 
@@ -440,9 +446,28 @@ int run(const Options& o, const Plan& p) {
         if (progress)
             search.on_progress([&](const auto& s) { show_progress(s.progress(), found, s.stats()); },
                                std::chrono::milliseconds(500));
-        while (search.next() && take(search.solution())) {
+        while (search.next() && take(search.solution(), scratch, emit)) {
         }
         st = search.stats();
+    } else if (!boards && p.limit == unlimited) {
+        // Counting every solution: the order does not matter, so each
+        // worker checks and counts its own on its own thread, and none
+        // waits for the calling thread to take them in order.
+        std::atomic<std::uint64_t> counted{0};
+        Parallel parallel{.threads = threads, .ordered = false};
+        if (progress) {
+            parallel.progress = [&](const ParallelProgress& pr) { show_progress(pr.done, counted.load(), pr.stats); };
+            parallel.progress_period = std::chrono::milliseconds(500);
+        }
+        const auto count = [&](std::span<const int>) {
+            counted.fetch_add(1, std::memory_order_relaxed);
+            return true;
+        };
+        st = solve(m.store, m.q, p.strategy, limits, parallel, [&](const auto& sol) {
+            thread_local Scratch own;
+            return take(sol, own, count) ? propane::next : propane::stop;
+        });
+        found = counted.load();
     } else {
         // Ordered: the boards come out as on one thread, from this one,
         // which also draws the progress line for all the workers.
@@ -452,7 +477,7 @@ int run(const Options& o, const Plan& p) {
             parallel.progress_period = std::chrono::milliseconds(500);
         }
         st = solve(m.store, m.q, p.strategy, limits, parallel,
-                   [&](const auto& sol) { return take(sol) ? propane::next : propane::stop; });
+                   [&](const auto& sol) { return take(sol, scratch, emit) ? propane::next : propane::stop; });
     }
     if (progress) console.err("\r\x1b[K");
     if (wrong) return 1;

@@ -306,6 +306,64 @@ TEST_CASE("split: a partition of the tree in the search's order, the same every 
     CHECK(r.stats.complete());
 }
 
+// A worker keeps its store at the last subproblem's node and undoes only
+// what the next path does not share (detail::Replay). Whatever the order
+// the subproblems come in (as split, reversed, shuffled: paths that share
+// all, some or none of their decisions), each must search as it does
+// replayed from the root, and the store must come back to its root state.
+TEST_CASE("split: subproblems reached from one another search as from the root") {
+    Rng rng{77};
+    const auto check_orders = [&](Store& s, const std::vector<IntVar>& vars, const propane::Strategy& strategy,
+                                  std::size_t at_least) {
+        const propane::Split sp = propane::split(s, vars, strategy, at_least);
+        std::vector<Run> want(sp.subproblems.size());
+        std::mutex mx;
+        for (std::size_t i = 0; i < sp.subproblems.size(); ++i) {
+            Store fresh = s;
+            want[i].stats = propane::solve_subproblem(fresh, vars, strategy, {}, sp.subproblems[i],
+                                                      Recorder{&want[i].solutions, &mx});
+        }
+        std::vector<std::size_t> order(sp.subproblems.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        for (int pass = 0; pass < 3; ++pass) {
+            if (pass == 1) std::ranges::reverse(order);
+            if (pass == 2)
+                for (std::size_t i = order.size(); i > 1; --i)
+                    std::swap(order[i - 1], order[static_cast<std::size_t>(rng.between(0, static_cast<int>(i) - 1))]);
+            Store copy = s;
+            const std::vector<std::uint64_t> root = domain_words(copy);
+            const std::vector<IntVar> views(vars);
+            propane::detail::Replay<Store, IntVar> replay(copy, views);
+            for (const std::size_t i : order) {
+                CAPTURE(pass);
+                CAPTURE(i);
+                Run got;
+                got.stats = propane::detail::search_subproblem(replay, strategy, {}, sp.subproblems[i], nullptr,
+                                                               Recorder{&got.solutions, &mx});
+                CHECK(got.solutions == want[i].solutions);
+                CHECK(got.stats.branches == want[i].stats.branches);
+                CHECK(got.stats.failures == want[i].stats.failures);
+                CHECK(got.stats.max_depth == want[i].stats.max_depth);
+            }
+            replay.leave();
+            CHECK(copy.level() == 0);
+            CHECK(domain_words(copy) == root);
+        }
+    };
+    for (const propane::Consistency strength : {propane::value, propane::bounds, propane::domain}) {
+        nqueens::Model<propane::BitDomain<1>> m(7, strength);
+        check_orders(m.store, m.q, propane::Strategy{}, 40);
+        check_orders(m.store, m.q, propane::Strategy{.var = propane::smallest_domain, .val = propane::split_value},
+                     40);
+    }
+    for (int k = 0; k < 40; ++k) {
+        CAPTURE(k);
+        Store s;
+        const std::vector<IntVar> vars = random_model(s, rng);
+        check_orders(s, vars, random_strategy(rng), static_cast<std::size_t>(rng.between(2, 30)));
+    }
+}
+
 TEST_CASE("parallel: a solution limit gives exactly that many, the first ones when ordered") {
     nqueens::Model<propane::BitDomain<1>> m(10, propane::bounds);
     const propane::Strategy strategy{};

@@ -288,17 +288,20 @@ Result solve(MPI_Comm comm, Store& s, const R& vars, const BasicStrategy<VarSel,
         crew.emplace_back([&] {
             try {
                 Store copy = s;
+                propane::detail::Replay<Store, View> replay(copy, views);
                 std::vector<int> values;
                 while (const std::optional<std::uint64_t> i = own.take()) {
                     const Subproblem& sub = sp.subproblems[static_cast<std::size_t>(*i)];
                     detail::Record r;
                     r.index = *i;
                     values.clear();
-                    const SearchStats st = solve_subproblem(copy, views, strategy, Limits{}, sub, [&](const auto& sol) {
-                        if (!check(sol)) ++r.rejected;
-                        if (options.collect)
-                            for (std::size_t k = 0; k < sol.size(); ++k) values.push_back(sol[k]);
-                    });
+                    const SearchStats st = propane::detail::search_subproblem(
+                        replay, strategy, Limits{}, sub, nullptr, [&](const auto& sol) {
+                            if (!check(sol)) ++r.rejected;
+                            if (options.collect)
+                                for (std::size_t k = 0; k < sol.size(); ++k) values.push_back(sol[k]);
+                            return Action::next;
+                        });
                     r.solutions = st.solutions;
                     r.failures = st.failures;
                     r.branches = st.branches;

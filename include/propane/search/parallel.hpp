@@ -249,9 +249,8 @@ struct WorkerTally {
 // Searches subproblem `index` on the worker's store, handing each solution
 // to on_solution (which returns an Action).
 template <class Store, class View, class VarSel, class ValSel, class OnSolution>
-void search_one(ParallelShared& shared, Store& store, const std::vector<View>& views,
-                const BasicStrategy<VarSel, ValSel>& strategy, const Split& sp, std::size_t index, bool ordered,
-                WorkerTally& tally, OnSolution&& on_solution) {
+void search_one(ParallelShared& shared, Replay<Store, View>& replay, const BasicStrategy<VarSel, ValSel>& strategy,
+                const Split& sp, std::size_t index, bool ordered, WorkerTally& tally, OnSolution&& on_solution) {
     Limits limits;
     if (!shared.local_limits(limits)) {
         tally.incomplete = true;
@@ -259,7 +258,7 @@ void search_one(ParallelShared& shared, Store& store, const std::vector<View>& v
     }
     const Subproblem& sub = sp.subproblems[index];
     WorkerGate gate(shared, index);
-    const SearchStats st = search_subproblem(store, views, strategy, limits, sub, &gate, on_solution);
+    const SearchStats st = search_subproblem(replay, strategy, limits, sub, &gate, on_solution);
     gate.publish(st);
     shared.finished_one();
     tally.add(st, sub);
@@ -372,10 +371,11 @@ std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::v
     std::atomic<std::uint64_t> tickets{0}, visited{0};
     const auto work = [&](std::size_t w) {
         Store store(s);
+        Replay<Store, View> replay(store, views);
         for (;;) {
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
             if (i >= sp.subproblems.size() || shared.stopped()) return;
-            search_one(shared, store, views, strategy, sp, i, false, tallies[w], [&](const auto& solution) {
+            search_one(shared, replay, strategy, sp, i, false, tallies[w], [&](const auto& solution) {
                 if (shared.stopped()) return Action::stop;
                 // A ticket per solution, so exactly Limits::solutions are visited.
                 const std::uint64_t ticket = tickets.fetch_add(1, std::memory_order_relaxed);
@@ -451,6 +451,7 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
 
     const auto work = [&](std::size_t w) {
         Store store(s);
+        Replay<Store, View> replay(store, views);
         std::vector<Domain> batch;
         std::size_t batch_count = 0;
         for (;;) {
@@ -477,7 +478,7 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
                 batch_count = 0;
             };
             if (!shared.beyond_cut(i))
-                search_one(shared, store, views, strategy, sp, i, true, tallies[w], [&](const auto& solution) {
+                search_one(shared, replay, strategy, sp, i, true, tallies[w], [&](const auto& solution) {
                     const Store& at = solution.store();
                     for (std::size_t v = 0; v < vars; ++v) batch.push_back(at.domain(static_cast<int>(v)));
                     if (++batch_count >= batch_size) flush(false);

@@ -185,33 +185,110 @@ Split split_at(Store& s, const std::vector<View>& vars, const BasicStrategy<VarS
     return out;
 }
 
-// Replays sub's path on s, then searches below it with `gate` (may be
-// null), handing each solution to on_solution, which returns an Action.
-// s is back at its level of entry afterwards, exception or not.
-template <class Store, class View, class VarSel, class ValSel, class OnSolution>
-SearchStats search_subproblem(Store& s, const std::vector<View>& vars, const BasicStrategy<VarSel, ValSel>& strategy,
-                              const Limits& limits, const Subproblem& sub, SearchGate* gate,
-                              OnSolution&& on_solution) {
-    for (const Decision& d : sub.path)
-        if (d.var >= vars.size())
-            throw model_error("solve_subproblem: the path names view " + std::to_string(d.var) + " of " +
-                              std::to_string(vars.size()) + "; it was not split from these views");
-    const int root = s.level();
-    const std::uint64_t propagations0 = s.propagations();
-    SearchStats st;
-    s.push_level();
-    try {
-        bool ok = s.propagate();
-        for (const Decision& d : sub.path) {
-            if (!ok) break;
-            // As the search does it: a level for each left branch.
-            if (!d.right) s.push_level();
-            ok = take(s, vars[d.var], d) != Change::failed && s.propagate();
+// A store brought from one subproblem's node to the next. Replaying each
+// path from the root would redo the propagation at the top of the tree,
+// where every view is open and a propagator's run costs the most, once per
+// subproblem: with about a thousand of them that was 2-8% of N-queens'
+// whole search (N = 12..14, bounds). The subproblems are numbered in the
+// search's order and a worker takes them in increasing order, so the next
+// path mostly shares all but its last decisions with the last one: reach()
+// undoes only the decisions that differ and takes the rest.
+//
+// Levels are the unit of undoing. A left branch opens a level; a right
+// branch is taken in the level of the left branch before it (or the root
+// level), as the search does. To undo the decisions from position p on,
+// the store pops to undo_[p], which may also drop some before p: those from
+// from_[p] on, which are then taken again.
+template <class Store, class View>
+class Replay {
+public:
+    Replay(Store& s, const std::vector<View>& vars) : s_(s), vars_(vars), root_(s.level()) {}
+
+    // The store at sub's node, at its fixpoint. Throws model_error if the
+    // path does not fit these views or fails; the store is then back at
+    // its level of entry.
+    void reach(const Subproblem& sub) {
+        for (const Decision& d : sub.path)
+            if (d.var >= vars_.size())
+                throw model_error("solve_subproblem: the path names view " + std::to_string(d.var) + " of " +
+                                  std::to_string(vars_.size()) + "; it was not split from these views");
+        std::size_t from = 0;
+        if (at_root_level_) {
+            std::size_t shared = 0;
+            while (shared < path_.size() && shared < sub.path.size() && path_[shared] == sub.path[shared]) ++shared;
+            from = shared;
+            if (shared < path_.size()) {
+                s_.pop_to(undo_[shared]);
+                from = from_[shared];
+                at_root_level_ = undo_[shared] != root_;
+            }
         }
-        if (!ok)
+        path_.resize(from);
+        undo_.resize(from);
+        from_.resize(from);
+        bool ok = true;
+        if (!at_root_level_) {
+            // The search's root, at the level Search::start pushes for it.
+            s_.push_level();
+            at_root_level_ = true;
+            ok = s_.propagate();
+        }
+        for (std::size_t p = from; ok && p < sub.path.size(); ++p) {
+            const Decision& d = sub.path[p];
+            if (!d.right) {
+                undo_.push_back(s_.level());
+                from_.push_back(p);
+                s_.push_level();
+            } else {
+                undo_.push_back(p == 0 ? root_ : undo_[p - 1]);
+                from_.push_back(p == 0 ? 0 : from_[p - 1]);
+            }
+            path_.push_back(d);
+            ok = take(s_, vars_[d.var], d) != Change::failed && s_.propagate();
+        }
+        if (!ok) {
+            leave();
             throw model_error("solve_subproblem: the path fails when replayed, so it was not split from this "
                               "model (or a propagator or chooser does not give the same answer twice)");
-        Search<Store, View, VarSel, ValSel> search(s, vars, strategy, limits);
+        }
+    }
+
+    // Back to the level of entry.
+    void leave() {
+        s_.pop_to(root_);
+        path_.clear();
+        undo_.clear();
+        from_.clear();
+        at_root_level_ = false;
+    }
+
+    Store& store() const noexcept { return s_; }
+    const std::vector<View>& views() const noexcept { return vars_; }
+
+private:
+    Store& s_;
+    const std::vector<View>& vars_;
+    int root_;
+    bool at_root_level_ = false; // the search's root level is pushed and path_ taken
+    std::vector<Decision> path_;
+    std::vector<int> undo_;          // per decision: the level to pop to to undo it
+    std::vector<std::size_t> from_;  // per decision: the first decision that pop undoes
+};
+
+// Brings `replay`'s store to sub's node, then searches below it with
+// `gate` (may be null), handing each solution to on_solution, which returns
+// an Action. The store is back at sub's node afterwards (at the level of
+// entry if this throws).
+template <class Store, class View, class VarSel, class ValSel, class OnSolution>
+SearchStats search_subproblem(Replay<Store, View>& replay, const BasicStrategy<VarSel, ValSel>& strategy,
+                              const Limits& limits, const Subproblem& sub, SearchGate* gate,
+                              OnSolution&& on_solution) {
+    Store& s = replay.store();
+    const std::uint64_t propagations0 = s.propagations();
+    SearchStats st;
+    try {
+        replay.reach(sub);
+        Search<Store, View, VarSel, ValSel> search(s, replay.views(), strategy, limits);
         search.gate(gate);
         while (search.next())
             if (on_solution(search.solution()) == Action::stop) {
@@ -220,10 +297,9 @@ SearchStats search_subproblem(Store& s, const std::vector<View>& vars, const Bas
             }
         st = search.stats();
     } catch (...) {
-        s.pop_to(root);
+        replay.leave();
         throw;
     }
-    s.pop_to(root);
     // The replay's propagation too: it is work this search did.
     st.propagations = s.propagations() - propagations0;
     return st;
@@ -281,8 +357,11 @@ SearchStats solve_subproblem(Store& s, const R& vars, const BasicStrategy<VarSel
                              const Limits& limits, const Subproblem& sub, Visitor&& visitor) {
     using View = std::ranges::range_value_t<R>;
     const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
-    return detail::search_subproblem(s, views, strategy, limits, sub, nullptr,
-                                     [&](const auto& solution) { return detail::visit_one(visitor, solution); });
+    detail::Replay<Store, View> replay(s, views);
+    const SearchStats st = detail::search_subproblem(
+        replay, strategy, limits, sub, nullptr, [&](const auto& solution) { return detail::visit_one(visitor, solution); });
+    replay.leave();
+    return st;
 }
 
 } // namespace propane

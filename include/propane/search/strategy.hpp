@@ -90,6 +90,8 @@ struct Decision {
     int value = 0;
     std::uint32_t var = 0;
     bool right = false;
+
+    friend bool operator==(const Decision&, const Decision&) = default;
 };
 
 // Restarts abandon the tree after a budget of failures and start again from
