@@ -449,35 +449,32 @@ int run(const Options& o, const Plan& p) {
         while (search.next() && take(search.solution(), scratch, emit)) {
         }
         st = search.stats();
-    } else if (!boards && p.limit == unlimited) {
-        // Counting every solution: the order does not matter, so each
-        // worker checks and counts its own on its own thread, and none
-        // waits for the calling thread to take them in order.
+    } else {
+        // Ordered, the boards come out as on one thread, from this one,
+        // which also draws the progress line for all the workers. Counting
+        // every solution, the order does not matter: each worker checks
+        // and counts its own on its own thread, and none waits for this
+        // one to take them in order. One visitor for both, so that the
+        // parallel search is compiled once per domain width.
+        const bool counting = !boards && p.limit == unlimited;
         std::atomic<std::uint64_t> counted{0};
-        Parallel parallel{.threads = threads, .ordered = false};
-        if (progress) {
-            parallel.progress = [&](const ParallelProgress& pr) { show_progress(pr.done, counted.load(), pr.stats); };
-            parallel.progress_period = std::chrono::milliseconds(500);
-        }
         const auto count = [&](std::span<const int>) {
             counted.fetch_add(1, std::memory_order_relaxed);
             return true;
         };
+        Parallel parallel{.threads = threads, .ordered = !counting};
+        if (progress) {
+            parallel.progress = [&](const ParallelProgress& pr) {
+                show_progress(pr.done, counting ? counted.load() : found, pr.stats);
+            };
+            parallel.progress_period = std::chrono::milliseconds(500);
+        }
         st = solve(m.store, m.q, p.strategy, limits, parallel, [&](const auto& sol) {
+            if (!counting) return take(sol, scratch, emit) ? propane::next : propane::stop;
             thread_local Scratch own;
             return take(sol, own, count) ? propane::next : propane::stop;
         });
-        found = counted.load();
-    } else {
-        // Ordered: the boards come out as on one thread, from this one,
-        // which also draws the progress line for all the workers.
-        Parallel parallel{.threads = threads};
-        if (progress) {
-            parallel.progress = [&](const ParallelProgress& pr) { show_progress(pr.done, found, pr.stats); };
-            parallel.progress_period = std::chrono::milliseconds(500);
-        }
-        st = solve(m.store, m.q, p.strategy, limits, parallel,
-                   [&](const auto& sol) { return take(sol, scratch, emit) ? propane::next : propane::stop; });
+        if (counting) found = counted.load();
     }
     if (progress) console.err("\r\x1b[K");
     if (wrong) return 1;
