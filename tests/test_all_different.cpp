@@ -398,6 +398,22 @@ bool same_domains(const S& s, const std::vector<typename S::domain_type>& d) {
     return true;
 }
 
+// What a failed check prints about its configuration, built only on failure:
+// a borrowed callable, so that the checks below are compiled once rather
+// than once for each describing lambda they are handed.
+class Why {
+public:
+    template <class F>
+        requires std::is_invocable_r_v<std::string, const F&>
+    Why(const F& f)
+        : f_(&f), call_([](const void* g) { return (*static_cast<const F*>(g))(); }) {}
+    std::string operator()() const { return call_(f_); }
+
+private:
+    const void* f_;
+    std::string (*call_)(const void*);
+};
+
 // Collects failures without one doctest assertion per property per
 // configuration (there are hundreds of thousands), and stops reporting
 // after a dozen so that one bug does not flood the output.
@@ -406,8 +422,7 @@ struct Checker {
     long long failures = 0;
     int limit = 12;
 
-    template <class Describe>
-    void expect(bool ok, const char* what, Describe&& describe) {
+    void expect(bool ok, const char* what, Why describe) {
         if (ok) return;
         ++failures;
         if (++reported <= limit) FAIL_CHECK((std::string(what) + " -- " + describe()));
@@ -440,10 +455,10 @@ struct Tally {
 // Runs the propagator on `s`, whose domains are those of configuration `c`,
 // and checks everything but backtracking: the outcome, the domains, and
 // that the result is a fixpoint. Returns what propagate() returned.
-template <class S, class View, class Why>
+template <class S, class View>
 bool check_run(S& s, const std::vector<IntVar>& xs, const std::vector<View>& views, int id, const Case& c,
                const Brute& brute, const Expected& want, propane::Consistency st, Checker& chk,
-               std::vector<typename S::domain_type>& after, Why&& why) {
+               std::vector<typename S::domain_type>& after, Why why) {
     const bool ok = s.propagate();
 
     // Soundness: failure only without solution.
