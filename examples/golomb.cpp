@@ -16,7 +16,8 @@
 namespace {
 
 constexpr const char* usage_line =
-    "usage: golomb N [--consistency value|bounds|domain] [--time-limit SECONDS] [--json] [--quiet] [--help]";
+    "usage: golomb N [--consistency value|bounds|domain] [--time-limit SECONDS] [--threads K] [--json] [--quiet] "
+    "[--help]";
 
 constexpr const char* help_text = R"(
 Finds a shortest Golomb ruler with N marks: integers 0 = m[0] < m[1] < ...
@@ -32,8 +33,12 @@ when the search ran to its end. Known optimal lengths for N = 1.. are
                           (default bounds)
   --time-limit SECONDS    stop after this much search time and report the
                           best ruler found, not proven optimal
+  --threads K             branch and bound on K threads sharing the best
+                          length (0: one per hardware thread; default 1);
+                          the optimum is the same, the rulers found on the
+                          way and the statistics vary from run to run
   --json                  print one JSON object instead, with marks, length,
-                          optimal, failures, branches and wall_ms
+                          optimal, threads, failures, branches and wall_ms
   --quiet                 print only the final ruler and statistics, not
                           each improvement
   --help                  print this help
@@ -46,6 +51,7 @@ struct Options {
     int n = 0;
     bool json = false;
     bool quiet = false;
+    unsigned threads = 1;
     std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
     propane::Consistency consistency = propane::bounds;
 };
@@ -67,7 +73,8 @@ Options parse_args(int argc, char** argv) {
         } else if (a == "--quiet") {
             o.quiet = true;
         } else if (examples::consistency_option(argc, argv, i, o.consistency, usage_error) ||
-                   examples::time_limit_option(argc, argv, i, o.time_limit, usage_error)) {
+                   examples::time_limit_option(argc, argv, i, o.time_limit, usage_error) ||
+                   examples::threads_option(argc, argv, i, o.threads, usage_error)) {
             // read into o
         } else if (a.size() > 1 && a[0] == '-') {
             usage_error("unknown option '" + std::string(a) + "'");
@@ -91,7 +98,8 @@ std::string marks_text(const std::vector<int>& marks, const char* separator) {
 int main(int argc, char** argv) {
     const Options o = parse_args(argc, argv);
     std::vector<int> best;
-    const auto st = golomb::solve(o.n, o.consistency, propane::Limits{.time = o.time_limit},
+    const unsigned threads = propane::detail::resolve_threads(o.threads);
+    const auto st = golomb::solve(o.n, o.consistency, propane::Limits{.time = o.time_limit}, threads,
                                   [&](const std::vector<int>& marks) {
                                       best = marks;
                                       if (!o.json && !o.quiet)
@@ -101,11 +109,11 @@ int main(int argc, char** argv) {
     const auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
     const bool optimal = st.complete() && st.objective.has_value();
     if (o.json) {
-        console.outf("{\"marks\":[%s],\"length\":%s,\"optimal\":%s,\"failures\":%llu,\"branches\":%llu,"
-                     "\"wall_ms\":%.3f}\n",
+        console.outf("{\"marks\":[%s],\"length\":%s,\"optimal\":%s,\"threads\":%u,\"failures\":%llu,"
+                     "\"branches\":%llu,\"wall_ms\":%.3f}\n",
                      marks_text(best, ",").c_str(),
                      st.objective ? std::to_string(*st.objective).c_str() : "null", optimal ? "true" : "false",
-                     u(st.failures), u(st.branches), st.wall_ms());
+                     threads, u(st.failures), u(st.branches), st.wall_ms());
     } else {
         if (st.objective)
             console.out("Ruler: " + marks_text(best, " ") + "\nLength: " + std::to_string(*st.objective) +
@@ -114,6 +122,7 @@ int main(int argc, char** argv) {
             console.out("No ruler found\n");
         console.outf("Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %.3f ms\n", u(st.failures),
                      u(st.branches), st.wall_ms());
+        if (threads > 1) console.outf("  threads: %u\n", threads);
         if (!st.complete()) console.out("  stopped by: " + std::string(propane::to_string(st.outcome)) + "\n");
     }
     console.close();

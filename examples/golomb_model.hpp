@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <propane/propane.hpp>
@@ -53,17 +54,23 @@ inline Model make_model(int n, propane::Consistency consistency) {
     return m;
 }
 
-// Minimises the length; improve(marks) sees each shorter ruler found.
-// Returns the search's statistics, with the best length in `objective`.
+// Minimises the length on `threads` threads; improve(marks) sees each
+// shorter ruler found (one call at a time). Returns the search's
+// statistics, with the best length in `objective`.
 template <class Improve>
-auto solve(int n, propane::Consistency consistency, const propane::Limits& limits, Improve&& improve) {
+auto solve(int n, propane::Consistency consistency, const propane::Limits& limits, unsigned threads,
+           Improve&& improve) {
     Model m = make_model(n, consistency);
     std::vector<int> ruler(static_cast<std::size_t>(n));
     return propane::minimize(m.store, m.marks, propane::Strategy{propane::first_unbound, propane::min_value}, limits,
-                             m.marks.back(), [&](const auto& sol) {
+                             propane::Parallel{.threads = threads}, m.marks.back(), [&](const auto& sol) {
                                  for (std::size_t i = 0; i < ruler.size(); ++i) ruler[i] = sol[i];
                                  improve(ruler);
                              });
+}
+template <class Improve>
+auto solve(int n, propane::Consistency consistency, const propane::Limits& limits, Improve&& improve) {
+    return solve(n, consistency, limits, 1, std::forward<Improve>(improve));
 }
 
 } // namespace golomb

@@ -209,8 +209,7 @@ Options parse(int argc, char** argv) {
                           o.restart_scale) ||
                    option("--consistency", "value, bounds or domain", propane::consistency_from_string,
                           o.consistency) ||
-                   option("--threads", "a whole number of threads from 0 to 4096 (0: all)",
-                          examples::parse_between<0, 4096>, o.threads)) {
+                   examples::threads_option(argc, argv, i, o.threads, usage_error)) {
             // read into o
         } else if (a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9')) {
             usage_error("unknown option '" + std::string(a) + "'");

@@ -170,6 +170,13 @@ bool time_limit_option(int argc, char** argv, int& i, T& out, UsageError&& usage
                          out, usage_error);
 }
 
+// --threads K: search on K threads, 0 meaning one per hardware thread.
+template <class UsageError>
+bool threads_option(int argc, char** argv, int& i, unsigned& out, UsageError&& usage_error) {
+    return parsed_option(argc, argv, i, "--threads", "a whole number of threads from 0 to 4096 (0: all)",
+                         parse_between<0, 4096>, out, usage_error);
+}
+
 // The search options of the examples that count solutions (magic_square,
 // sudoku), read the same way by search_option.
 struct SearchOptions {

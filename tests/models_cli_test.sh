@@ -79,6 +79,17 @@ for program in golomb magic_square; do
     verdict "$program --help > /dev/full"
 done
 
+# golomb_ruler MARKS N LENGTH: MARKS (JSON) is a Golomb ruler with N marks
+# and that length.
+golomb_ruler() {
+    python3 -c '
+import json, sys
+m = json.loads(sys.argv[1]); n = int(sys.argv[2]); length = int(sys.argv[3])
+d = [m[j] - m[i] for i in range(len(m)) for j in range(i + 1, len(m))]
+sys.exit(0 if len(m) == n and m[0] == 0 and m[-1] == length and m == sorted(set(m)) and len(set(d)) == len(d) else 1)
+' "$1" "$2" "$3"
+}
+
 # golomb: lengths and JSON fields, every strength.
 exe=$golomb
 for consistency in value bounds domain; do
@@ -90,12 +101,7 @@ for consistency in value bounds domain; do
         [[ $(json_field length) == "$want" ]] || problems+=("length $(json_field length), expected $want")
         [[ $(json_field optimal) == true ]] || problems+=("optimal is $(json_field optimal)")
         marks=$(json_field marks)
-        python3 -c '
-import json, sys
-m = json.loads(sys.argv[1]); n = int(sys.argv[2]); length = int(sys.argv[3])
-d = [m[j] - m[i] for i in range(len(m)) for j in range(i + 1, len(m))]
-sys.exit(0 if len(m) == n and m[0] == 0 and m[-1] == length and m == sorted(set(m)) and len(set(d)) == len(d) else 1)
-' "$marks" "$n" "$want" || problems+=("marks $marks are not a Golomb ruler of length $want with $n marks")
+        golomb_ruler "$marks" "$n" "$want" || problems+=("marks $marks are not a Golomb ruler of length $want with $n marks")
         for field in failures branches wall_ms; do
             [[ -n $(json_field $field) ]] || problems+=("no field $field")
         done
@@ -108,6 +114,31 @@ grep -q "^Ruler: 0 1 4 9 11$\|^Ruler: 0 2 7 8 11$" "$out" || problems+=("no opti
 grep -q "^Length: 11 (optimal)$" "$out" || problems+=("no 'Length: 11 (optimal)'")
 ! grep -q "^length " "$out" || problems+=("--quiet printed improvements")
 verdict "golomb 5 --quiet"
+# Branch and bound on threads: the same optimum (OEIS A003022), a valid
+# ruler, each improvement shorter than the last, the thread count reported.
+for threads in 2 3; do
+    for n_len in 1:0 3:3 5:11 7:25 8:34; do
+        n=${n_len%%:*}
+        want=${n_len##*:}
+        run_to "$out" "$n" --json --threads "$threads"
+        [[ $status -eq 0 ]] || problems+=("exit status $status")
+        [[ $(json_field length) == "$want" ]] || problems+=("length $(json_field length), expected $want")
+        [[ $(json_field optimal) == true ]] || problems+=("optimal is $(json_field optimal)")
+        [[ $(json_field threads) == "$threads" ]] || problems+=("threads is $(json_field threads)")
+        golomb_ruler "$(json_field marks)" "$n" "$want" || problems+=("marks $(json_field marks) are not a Golomb ruler of length $want")
+        verdict "golomb $n --json --threads $threads"
+    done
+    run_to "$out" 8 --threads "$threads"
+    lengths=$(sed -n 's/^length \([0-9]*\):.*/\1/p' "$out" | tr '\n' ' ')
+    python3 -c 'import sys; v = [int(x) for x in sys.argv[1:]]; sys.exit(0 if v and all(a > b for a, b in zip(v, v[1:])) and v[-1] == 34 else 1)' \
+        $lengths || problems+=("improvements not strictly shorter, ending at 34: $lengths")
+    grep -q "^  threads: $threads$" "$out" || problems+=("no 'threads: $threads' line")
+    verdict "golomb 8 --threads $threads improves step by step"
+done
+run_to "$out" 5 --threads 4097
+expect_usage_error golomb "bad --threads '4097'"
+verdict "golomb --threads 4097"
+
 run_to "$out" 12 --time-limit 0.05 --json
 [[ $status -eq 0 ]] || problems+=("exit status $status")
 [[ $(json_field optimal) == false ]] || problems+=("optimal is $(json_field optimal) after a 50 ms limit on 12 marks")

@@ -530,3 +530,107 @@ TEST_CASE("split: no subproblem holds a large share of the tree") {
         CHECK(largest * 10 <= total);
     }
 }
+
+// ---- branch and bound on threads -------------------------------------------------
+
+namespace {
+
+// Minimizes or maximizes `objective` on 2..4 threads against one thread:
+// the same optimum, proven; the visitor called one at a time (no lock here:
+// ThreadSanitizer checks that promise) with strictly improving values, the
+// last of them the optimum; the store back at its root state.
+template <class V>
+void check_optimum(Store& s, const std::vector<IntVar>& vars, const propane::Strategy& strategy, const V& objective,
+                   bool maximize) {
+    const auto before = domain_words(s);
+    const propane::OptimizeStats one = maximize ? propane::maximize(s, vars, strategy, {}, objective)
+                                                : propane::minimize(s, vars, strategy, {}, objective);
+    REQUIRE(one.complete());
+    for (unsigned threads = 2; threads <= 4; ++threads)
+        for (const std::size_t per_worker : {std::size_t{1}, std::size_t{30}}) {
+            const propane::Parallel p{.threads = threads, .subproblems_per_worker = per_worker};
+            CAPTURE(text(p));
+            std::vector<int> seen;
+            bool all_fixed = true;
+            const auto visitor = [&](const auto& sol) {
+                for (const IntVar& x : vars) all_fixed = all_fixed && x.fixed(sol.store());
+                seen.push_back(objective.value(sol.store()));
+            };
+            const propane::OptimizeStats st = maximize ? propane::maximize(s, vars, strategy, {}, p, objective, visitor)
+                                                       : propane::minimize(s, vars, strategy, {}, p, objective, visitor);
+            CHECK(st.complete());
+            CHECK(st.objective == one.objective);
+            CHECK(st.solutions == seen.size());
+            CHECK(all_fixed);
+            for (std::size_t k = 1; k < seen.size(); ++k) CHECK((maximize ? seen[k] > seen[k - 1] : seen[k] < seen[k - 1]));
+            if (!seen.empty()) CHECK(st.objective == std::optional<std::int64_t>(seen.back()));
+            CHECK(s.level() == 0);
+            CHECK(domain_words(s) == before);
+        }
+}
+
+} // namespace
+
+TEST_CASE("parallel branch and bound: the optimum of one thread, in strictly improving steps") {
+    // N-queens with a weighted sum of queens as the cost, both ways.
+    for (const propane::Consistency strength : {propane::value, propane::bounds, propane::domain}) {
+        nqueens::Model<propane::BitDomain<1>> m(8, strength);
+        const IntVar cost = m.store.int_var(-30, 30);
+        m.store.post(propane::linear(std::vector<int>{1, -1, 2, -3, 1}, std::vector<IntVar>{m.q[0], m.q[7], m.q[3], m.q[5], cost},
+                                     propane::Rel::eq, 0));
+        check_optimum(m.store, m.q, propane::Strategy{}, cost, false);
+        check_optimum(m.store, m.q, propane::Strategy{.var = propane::smallest_domain, .val = propane::split_value},
+                      cost, true);
+        // The objective as a view: q[2] * 3 - 1.
+        check_optimum(m.store, m.q, propane::Strategy{}, 3 * m.q[2] - 1, true);
+    }
+    Rng rng{4242};
+    int with_optimum = 0;
+    for (int k = 0; k < 60; ++k) {
+        CAPTURE(k);
+        Store s;
+        const std::vector<IntVar> vars = random_model(s, rng);
+        const IntVar goal = vars[static_cast<std::size_t>(rng.between(0, static_cast<int>(vars.size()) - 1))];
+        Store probe = s;
+        with_optimum += propane::minimize(probe, vars, propane::Strategy{}, {}, goal).objective ? 1 : 0;
+        check_optimum(s, vars, random_strategy(rng), goal, rng.between(0, 1) == 1);
+    }
+    CHECK(with_optimum > 10);
+}
+
+TEST_CASE("parallel branch and bound: limits, stop, one thread, refused strategies") {
+    nqueens::Model<propane::BitDomain<1>> m(10, propane::bounds);
+    const IntVar cost = m.store.int_var(-36, 18);
+    m.store.post(propane::linear(std::vector<int>{3, -2, 1, 1}, std::vector<IntVar>{m.q[0], m.q[9], m.q[4], cost},
+                                 propane::Rel::eq, 0));
+    const propane::Parallel two{.threads = 2};
+    std::uint64_t calls = 0;
+    const auto count = [&](const auto&) { ++calls; };
+    // A solution limit counts improving solutions: exactly that many.
+    const propane::OptimizeStats first = propane::minimize(m.store, m.q, propane::Strategy{}, {.solutions = 1}, two, cost, count);
+    CHECK(calls == 1);
+    CHECK(first.solutions == 1);
+    CHECK(first.outcome == propane::Outcome::solution_limit);
+    CHECK(first.objective.has_value());
+    // A stop at the second improvement stops every worker.
+    calls = 0;
+    const propane::OptimizeStats stopped = propane::minimize(m.store, m.q, propane::Strategy{}, {}, two, cost, [&](const auto&) {
+        return ++calls == 2 ? propane::stop : propane::next;
+    });
+    CHECK(calls == 2);
+    CHECK(stopped.outcome == propane::Outcome::stopped);
+    CHECK_FALSE(stopped.complete());
+    CHECK(m.store.level() == 0);
+    // One thread is the one-thread search, statistics and all.
+    const propane::OptimizeStats seq = propane::minimize(m.store, m.q, propane::Strategy{}, {}, cost);
+    const propane::OptimizeStats par = propane::minimize(m.store, m.q, propane::Strategy{}, {}, propane::Parallel{.threads = 1}, cost);
+    CHECK(par.objective == seq.objective);
+    CHECK(par.branches == seq.branches);
+    CHECK(par.failures == seq.failures);
+    CHECK(par.solutions == seq.solutions);
+    // Strategies that cannot be split.
+    CHECK_THROWS_AS(propane::minimize(m.store, m.q, propane::Strategy{.val = propane::random_value}, {}, two, cost),
+                    propane::model_error);
+    CHECK_THROWS_AS(propane::maximize(m.store, m.q, propane::Strategy{.restarts = {propane::RestartPolicy::luby, 10, 2.0}}, {}, two, cost),
+                    propane::model_error);
+}

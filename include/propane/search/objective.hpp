@@ -40,6 +40,8 @@ struct ErasedObjective {
     virtual int value(const Store& s) const = 0;
     // Leaves only the values strictly better than `best`.
     virtual Change improve_on(Store& s, int best) const = 0;
+    // Whether value a is strictly better than b.
+    virtual bool better(int a, int b) const = 0;
 };
 
 template <class Store, class V>
@@ -53,6 +55,7 @@ struct ObjectiveOf final : ErasedObjective<Store> {
         return goal.sense == Sense::minimize ? keep_at_most(goal.view, s, std::int64_t{best} - 1)
                                              : keep_at_least(goal.view, s, std::int64_t{best} + 1);
     }
+    bool better(int a, int b) const override { return goal.sense == Sense::minimize ? a < b : a > b; }
     Objective<V> goal;
 };
 

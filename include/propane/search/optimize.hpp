@@ -13,14 +13,31 @@
 // search view is (a search view itself, or tied to them by constraints),
 // or next() throws model_error at the first solution that leaves it open.
 // The pull form is Search with minimizing(view) or maximizing(view).
+//
+// On threads, with a Parallel before the objective:
+//   OptimizeStats st = minimize(store, vars, strategy, limits, Parallel{.threads = 4}, cost, visitor);
+// The tree is split as for the parallel solve() (parallel.hpp) and the
+// workers search their subproblems by branch and bound, sharing the best
+// value found: a worker adopts a better one at the start of each
+// subproblem and at its checks, about every millisecond. The visitor is
+// called on the thread of the worker that found the solution, one call at
+// a time, and only for a solution strictly better than all it has seen
+// before, so it too sees a strictly improving sequence. A complete search
+// ends with the optimum, as on one thread; which optimal solution comes
+// last, the solutions before it, and the failures and branches vary from
+// run to run with the workers' timing. Parallel::ordered does not apply.
+// Limits as for solve() on threads, Limits::solutions counting the
+// improving solutions the visitor got; threads == 1 is the one-thread form.
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <ranges>
 #include <utility>
 
 #include "limits.hpp"
 #include "objective.hpp"
+#include "parallel.hpp"
 #include "search.hpp"
 #include "stats.hpp"
 #include "strategy.hpp"
@@ -72,6 +89,67 @@ struct Optimize {
     OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
                              const V& objective) const {
         return (*this)(s, vars, strategy, Limits{}, objective, IgnoreSolution{});
+    }
+
+    template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
+              View<Store> V, class Visitor>
+    OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Parallel& parallel, const V& objective,
+                             Visitor&& visitor) const {
+        using clock = std::chrono::steady_clock;
+        const unsigned threads = resolve_threads(parallel.threads);
+        if (threads == 1 || limits.solutions == 0) return (*this)(s, vars, strategy, limits, objective, visitor);
+        s.check(objective.var(), "objective");
+        check_splittable(strategy, "branch and bound on more than one thread");
+        const auto start = clock::now();
+        using W = std::ranges::range_value_t<R>;
+        const std::vector<W> views(std::ranges::begin(vars), std::ranges::end(vars));
+        const std::size_t per_worker = std::max<std::size_t>(1, parallel.subproblems_per_worker);
+        const Split sp = split(s, views, strategy, std::size_t{threads} * per_worker);
+        if (sp.top.branches >= limits.branches || sp.top.failures >= limits.failures)
+            return (*this)(s, vars, strategy, limits, objective, visitor);
+
+        // The workers' searches have no solution limit of their own: most
+        // of their solutions are not improvements, and only those count.
+        Limits inner = limits;
+        inner.solutions = unlimited;
+        ParallelShared shared(inner, start, sp.top, static_cast<bool>(parallel.progress));
+        Reporter reporter(parallel, shared, sp.subproblems.size(), start);
+        std::mutex visiting;
+        std::uint64_t delivered = 0; // guarded by visiting
+        const auto offer = [&](const auto& solution) {
+            const int value = objective.value(solution.store());
+            const std::lock_guard lock(visiting);
+            const std::optional<int> best = shared.bound();
+            if (best && !(sense == Sense::minimize ? value < *best : value > *best)) return Action::next;
+            shared.set_bound(value);
+            ++delivered;
+            const Action a = visit_one(visitor, solution);
+            if (a == Action::next && delivered >= limits.solutions) {
+                shared.halt(Outcome::solution_limit);
+                return Action::stop;
+            }
+            return a;
+        };
+        std::vector<WorkerTally> tallies(std::min<std::size_t>(threads, sp.subproblems.size()));
+        OptimizeStats total;
+        static_cast<SearchStats&>(total) = sp.top;
+        if (!tallies.empty()) {
+            run_unordered(shared, s, views, strategy, inner, sp, tallies, offer, reporter,
+                          Objective<V>{objective, sense});
+            if (const std::exception_ptr e = shared.error()) std::rethrow_exception(e);
+        }
+        merge(total, tallies, shared);
+        total.solutions = delivered;
+        if (delivered > 0) total.objective = shared.bound();
+        total.wall_time = clock::now() - start;
+        return total;
+    }
+    template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
+              View<Store> V>
+    OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Parallel& parallel, const V& objective) const {
+        return (*this)(s, vars, strategy, limits, parallel, objective, IgnoreSolution{});
     }
 };
 

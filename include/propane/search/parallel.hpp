@@ -42,7 +42,8 @@
 // throw model_error here with more than one thread. The store is back at
 // its root state afterwards; an exception from the visitor or a chooser
 // stops every worker and is rethrown on the calling thread once they have
-// all ended. There is no parallel branch and bound.
+// all ended. Branch and bound on threads is minimize() and maximize() with
+// a Parallel (optimize.hpp), on this same machinery.
 
 #include <algorithm>
 #include <atomic>
@@ -187,6 +188,15 @@ public:
         return Outcome::running;
     }
 
+    // Branch and bound: the best objective value any worker has found, for
+    // the others to adopt as their bound. Relaxed: a stale one only prunes
+    // less.
+    std::optional<int> bound() const noexcept {
+        const std::int64_t b = bound_.load(std::memory_order_relaxed);
+        return b == no_bound ? std::nullopt : std::optional<int>(static_cast<int>(b));
+    }
+    void set_bound(int value) noexcept { bound_.store(value, std::memory_order_relaxed); }
+
     // Guards the ordered mode's window and slots, and the outcome.
     std::mutex m;
     std::condition_variable space; // workers wait for the window or a slot to have room
@@ -205,6 +215,8 @@ private:
     std::atomic<std::size_t> finished_{0}; // subproblems searched, to their end or not
     std::atomic<std::uint64_t> branches_, failures_; // published at the checks and at each subproblem's end
     std::atomic<std::size_t> cut_{std::numeric_limits<std::size_t>::max()};
+    static constexpr std::int64_t no_bound = std::numeric_limits<std::int64_t>::max(); // beyond every int
+    std::atomic<std::int64_t> bound_{no_bound};
     Outcome why_ = Outcome::running; // guarded by m
     std::exception_ptr error_;       // guarded by m
 };
@@ -219,6 +231,7 @@ public:
         publish(st);
         return shared_.poll(st, limits);
     }
+    std::optional<int> bound() override { return shared_.bound(); }
     // Adds what the search did since the last call to the shared counts.
     void publish(const SearchStats& st) noexcept {
         if (!shared_.counts_shared()) return;
@@ -246,11 +259,28 @@ struct WorkerTally {
     }
 };
 
+// Adds the workers' counts to `total` (the top's) and sets the outcome:
+// complete only if every subproblem was searched to its end.
+inline void merge(SearchStats& total, const std::vector<WorkerTally>& tallies, ParallelShared& shared) {
+    bool incomplete = false;
+    for (const WorkerTally& t : tallies) {
+        total.branches += t.branches;
+        total.failures += t.failures;
+        total.propagations += t.propagations;
+        total.max_depth = std::max(total.max_depth, t.max_depth);
+        incomplete = incomplete || t.incomplete;
+    }
+    const Outcome why = shared.why();
+    total.outcome = why != Outcome::running ? why : incomplete ? Outcome::stopped : Outcome::complete;
+}
+
 // Searches subproblem `index` on the worker's store, handing each solution
 // to on_solution (which returns an Action).
-template <class Store, class View, class VarSel, class ValSel, class OnSolution>
+// With a `goal` (an Objective), by branch and bound.
+template <class Store, class View, class VarSel, class ValSel, class OnSolution, class... Goal>
 void search_one(ParallelShared& shared, Replay<Store, View>& replay, const BasicStrategy<VarSel, ValSel>& strategy,
-                const Split& sp, std::size_t index, bool ordered, WorkerTally& tally, OnSolution&& on_solution) {
+                const Split& sp, std::size_t index, bool ordered, WorkerTally& tally, OnSolution&& on_solution,
+                const Goal&... goal) {
     Limits limits;
     if (!shared.local_limits(limits)) {
         tally.incomplete = true;
@@ -258,7 +288,7 @@ void search_one(ParallelShared& shared, Replay<Store, View>& replay, const Basic
     }
     const Subproblem& sub = sp.subproblems[index];
     WorkerGate gate(shared, index);
-    const SearchStats st = search_subproblem(replay, strategy, limits, sub, &gate, on_solution);
+    const SearchStats st = search_subproblem(replay, strategy, limits, sub, &gate, on_solution, goal...);
     gate.publish(st);
     shared.finished_one();
     tally.add(st, sub);
@@ -363,10 +393,11 @@ void wait_reporting(std::condition_variable& cv, std::unique_lock<std::mutex>& l
 // Unordered: the calling thread works too (or, with progress reports, only
 // reports), and every worker visits its own solutions. Returns the number
 // of solutions visited.
-template <class Store, class View, class VarSel, class ValSel, class Visitor>
+template <class Store, class View, class VarSel, class ValSel, class Visitor, class... Goal>
 std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::vector<View>& views,
                             const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits, const Split& sp,
-                            std::vector<WorkerTally>& tallies, Visitor& visitor, Reporter& reporter) {
+                            std::vector<WorkerTally>& tallies, Visitor& visitor, Reporter& reporter,
+                            const Goal&... goal) {
     std::atomic<std::size_t> next{0};
     std::atomic<std::uint64_t> tickets{0}, visited{0};
     const auto work = [&](std::size_t w) {
@@ -375,17 +406,20 @@ std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::v
         for (;;) {
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
             if (i >= sp.subproblems.size() || shared.stopped()) return;
-            search_one(shared, replay, strategy, sp, i, false, tallies[w], [&](const auto& solution) {
-                if (shared.stopped()) return Action::stop;
-                // A ticket per solution, so exactly Limits::solutions are visited.
-                const std::uint64_t ticket = tickets.fetch_add(1, std::memory_order_relaxed);
-                if (ticket >= limits.solutions) return Action::stop;
-                visited.fetch_add(1, std::memory_order_relaxed);
-                const Action a = visit_one(visitor, solution);
-                if (a == Action::stop) shared.halt(Outcome::stopped);
-                else if (ticket + 1 == limits.solutions) shared.halt(Outcome::solution_limit);
-                return a;
-            });
+            search_one(
+                shared, replay, strategy, sp, i, false, tallies[w],
+                [&](const auto& solution) {
+                    if (shared.stopped()) return Action::stop;
+                    // A ticket per solution, so exactly Limits::solutions are visited.
+                    const std::uint64_t ticket = tickets.fetch_add(1, std::memory_order_relaxed);
+                    if (ticket >= limits.solutions) return Action::stop;
+                    visited.fetch_add(1, std::memory_order_relaxed);
+                    const Action a = visit_one(visitor, solution);
+                    if (a == Action::stop) shared.halt(Outcome::stopped);
+                    else if (ticket + 1 == limits.solutions) shared.halt(Outcome::solution_limit);
+                    return a;
+                },
+                goal...);
         }
     };
     {
@@ -566,16 +600,7 @@ SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& 
                                                       reporter);
         if (const std::exception_ptr e = shared.error()) std::rethrow_exception(e);
     }
-    bool incomplete = false;
-    for (const detail::WorkerTally& t : tallies) {
-        total.branches += t.branches;
-        total.failures += t.failures;
-        total.propagations += t.propagations;
-        total.max_depth = std::max(total.max_depth, t.max_depth);
-        incomplete = incomplete || t.incomplete;
-    }
-    const Outcome why = shared.why();
-    total.outcome = why != Outcome::running ? why : incomplete ? Outcome::stopped : Outcome::complete;
+    detail::merge(total, tallies, shared);
     total.wall_time = clock::now() - start;
     return total;
 }

@@ -85,6 +85,10 @@ class SearchGate {
 public:
     // Outcome::running to go on, else why to stop. May lower `limits`.
     virtual Outcome poll(const SearchStats& stats, Limits& limits) = 0;
+    // Branch and bound: the best objective value the other searches have
+    // found, if any. Asked at the start and at each check; a better one
+    // becomes this search's bound.
+    virtual std::optional<int> bound() { return std::nullopt; }
 
 protected:
     ~SearchGate() = default;
@@ -157,8 +161,14 @@ public:
                 finish(Outcome::solution_limit);
             } else {
                 Step step = Step::restarted;
-                if (state_ == State::fresh) start();
-                else step = run(true);
+                if (state_ == State::fresh) {
+                    if (!start()) {
+                        ++stats_.failures;
+                        step = Step::exhausted;
+                    }
+                } else {
+                    step = run(true);
+                }
                 // The root wants propagating at the start, and after a
                 // restart whose bound pruned it. Here rather than in run(),
                 // whose loop then keeps the store's propagate() inlined.
@@ -252,7 +262,8 @@ private:
         return gate_ != nullptr || progress_fn_ != nullptr || limits_.time != std::chrono::nanoseconds::max();
     }
 
-    void start() {
+    // False when a bound from the gate leaves nothing at the root.
+    bool start() {
         s_->searches_.start(&tie_);
         state_ = State::running;
         root_level_ = s_->level();
@@ -271,6 +282,9 @@ private:
         // go deeper, and then grow these once or twice, with depth only.
         s_->reserve_levels(root_level_ + static_cast<int>(vars_.size()) + 2);
         s_->push();
+        if (!objective_ || !gate_) return true;
+        adopt(gate_->bound());
+        return !best_ || objective_->improve_on(*s_, *best_) != Change::failed;
     }
 
     bool settle(Step step) {
@@ -289,28 +303,33 @@ private:
             if (ok) {
                 const int i = choose_var();
                 if (i < 0) {
-                    if (objective_) record();
-                    ++stats_.solutions;
-                    done_ += mass_;
-                    if (restart_at_ != unlimited && !objective_) {
-                        restart_at_ = unlimited;
-                        fail_check_at_ = limits_.failures;
+                    if (!objective_ || record()) {
+                        ++stats_.solutions;
+                        done_ += mass_;
+                        if (restart_at_ != unlimited && !objective_) {
+                            restart_at_ = unlimited;
+                            fail_check_at_ = limits_.failures;
+                        }
+                        return Step::solution;
                     }
-                    return Step::solution;
+                    // No better than a bound adopted on the way down: a failure.
+                    ok = false;
+                } else {
+                    if (stats_.branches >= check_at_ && !check()) return Step::stopped;
+                    const View& x = at(i);
+                    const Decision d = choose_value(x);
+                    ++stats_.branches;
+                    const double left = d.branch == Branch::assign ? mass_ / x.size(*s_) : mass_ / 2;
+                    stack_.push_back({i, d.value, first_, d.branch, done_, mass_, left});
+                    if (stack_.size() > stats_.max_depth) stats_.max_depth = stack_.size();
+                    mass_ = left;
+                    s_->push();
+                    // Decisions are checked to keep a value on each side, so
+                    // only propagation can fail here.
+                    const Change c =
+                        d.branch == Branch::assign ? x.assign(*s_, d.value) : x.remove_above(*s_, d.value);
+                    ok = c != Change::failed && s_->propagate();
                 }
-                if (stats_.branches >= check_at_ && !check()) return Step::stopped;
-                const View& x = at(i);
-                const Decision d = choose_value(x);
-                ++stats_.branches;
-                const double left = d.branch == Branch::assign ? mass_ / x.size(*s_) : mass_ / 2;
-                stack_.push_back({i, d.value, first_, d.branch, done_, mass_, left});
-                if (stack_.size() > stats_.max_depth) stats_.max_depth = stack_.size();
-                mass_ = left;
-                s_->push();
-                // Decisions are checked to keep a value on each side, so
-                // only propagation can fail here.
-                const Change c = d.branch == Branch::assign ? x.assign(*s_, d.value) : x.remove_above(*s_, d.value);
-                ok = c != Change::failed && s_->propagate();
             } else {
                 if (stack_.empty()) return Step::exhausted;
                 if (stats_.branches >= check_at_ && !check()) return Step::stopped;
@@ -347,12 +366,22 @@ private:
         }
     }
 
-    // At a solution: its objective value becomes the bound.
-    PROPANE_SEARCH_COLD void record() {
+    // At a solution: its objective value becomes the bound. False when it
+    // is no better than the bound: only after adopt(), whose bound applies
+    // from the next backtrack on, so a descent begun before may end worse.
+    PROPANE_SEARCH_COLD bool record() {
         if (!objective_->fixed(*s_))
             throw model_error("branch and bound: the objective is not fixed at a solution; add it to the search "
                               "views, or constrain it so that they fix it");
-        best_ = objective_->value(*s_);
+        const int value = objective_->value(*s_);
+        if (best_ && !objective_->better(value, *best_)) return false;
+        best_ = value;
+        return true;
+    }
+
+    // A bound found elsewhere, if better than this search's.
+    PROPANE_SEARCH_COLD void adopt(std::optional<int> bound) {
+        if (bound && (!best_ || objective_->better(*bound, *best_))) best_ = bound;
     }
 
     // Applies the bound at the current node; false when nothing better is left there.
@@ -385,6 +414,7 @@ private:
                     return false;
                 }
                 fail_check_at_ = std::min(limits_.failures, restart_at_);
+                if (objective_) adopt(gate_->bound());
             }
             if (progress_fn_ && stats_.wall_time >= next_progress_) {
                 next_progress_ = detail::add_saturated(stats_.wall_time, progress_period_);

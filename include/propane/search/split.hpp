@@ -276,19 +276,20 @@ private:
 };
 
 // Brings `replay`'s store to sub's node, then searches below it with
-// `gate` (may be null), handing each solution to on_solution, which returns
-// an Action. The store is back at sub's node afterwards (at the level of
-// entry if this throws).
-template <class Store, class View, class VarSel, class ValSel, class OnSolution>
+// `gate` (may be null), by branch and bound if given a `goal` (an
+// Objective), handing each solution to on_solution, which returns an
+// Action. The store is back at sub's node afterwards (at the level of entry
+// if this throws).
+template <class Store, class View, class VarSel, class ValSel, class OnSolution, class... Goal>
 SearchStats search_subproblem(Replay<Store, View>& replay, const BasicStrategy<VarSel, ValSel>& strategy,
                               const Limits& limits, const Subproblem& sub, SearchGate* gate,
-                              OnSolution&& on_solution) {
+                              OnSolution&& on_solution, const Goal&... goal) {
     Store& s = replay.store();
     const std::uint64_t propagations0 = s.propagations();
     SearchStats st;
     try {
         replay.reach(sub);
-        Search<Store, View, VarSel, ValSel> search(s, replay.views(), strategy, limits);
+        Search<Store, View, VarSel, ValSel> search(s, replay.views(), strategy, limits, goal...);
         search.gate(gate);
         while (search.next())
             if (on_solution(search.solution()) == Action::stop) {
