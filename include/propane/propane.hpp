@@ -34,6 +34,7 @@
 #include "search/parallel.hpp"
 #include "search/search.hpp"
 #include "search/solution.hpp"
+#include "search/solve.hpp"
 #include "search/split.hpp"
 #include "search/stats.hpp"
 #include "search/strategy.hpp"

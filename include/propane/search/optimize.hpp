@@ -39,6 +39,7 @@
 #include "objective.hpp"
 #include "parallel.hpp"
 #include "search.hpp"
+#include "solve.hpp"
 #include "stats.hpp"
 #include "strategy.hpp"
 

@@ -62,6 +62,7 @@
 
 #include "limits.hpp"
 #include "search.hpp"
+#include "solve.hpp"
 #include "solution.hpp"
 #include "split.hpp"
 #include "stats.hpp"

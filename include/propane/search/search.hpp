@@ -11,7 +11,7 @@
 //
 // Two forms share one engine:
 //   Search search(store, vars, strategy, limits); while (search.next()) { ... }
-//   SearchStats st = solve(store, vars, strategy, limits, visitor);
+//   SearchStats st = solve(store, vars, strategy, limits, visitor);  // solve.hpp
 // Either way the store is back at its root state when the search ends, is
 // stopped, or is destroyed (an exception from a visitor included).
 //
@@ -610,47 +610,6 @@ Search(Store&, const R&, BasicStrategy<VarSel, ValSel>, Objective<V>)
 template <class Store, std::ranges::input_range R, class VarSel, class ValSel, class V>
 Search(Store&, const R&, BasicStrategy<VarSel, ValSel>, Limits, Objective<V>)
     -> Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel>;
-
-namespace detail {
-// Hands each solution of `search` to the visitor until either is done.
-template <class Search, class Visitor>
-void visit_all(Search& search, Visitor& visitor) {
-    while (search.next()) {
-        using Result = std::invoke_result_t<Visitor&, decltype(search.solution())>;
-        if constexpr (std::is_void_v<Result>) {
-            visitor(search.solution());
-        } else {
-            static_assert(std::same_as<Result, Action>, "a visitor returns propane::next, propane::stop or nothing");
-            if (visitor(search.solution()) == Action::stop) {
-                search.stop();
-                return;
-            }
-        }
-    }
-}
-} // namespace detail
-
-// Explores the tree, calling visitor(solution) once per solution. The
-// visitor returns next or stop (or nothing, meaning next). wall_time counts
-// the search only, not the time spent inside the visitor.
-// (A braced {} strategy means the default Strategy.)
-template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
-SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
-                  Visitor&& visitor) {
-    Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel> search(s, vars, strategy, limits);
-    detail::visit_all(search, visitor);
-    return search.stats();
-}
-
-template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
-SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, Visitor&& visitor) {
-    return solve(s, vars, strategy, Limits{}, std::forward<Visitor>(visitor));
-}
-
-template <class Store, std::ranges::input_range R, class Visitor>
-SearchStats solve(Store& s, const R& vars, Visitor&& visitor) {
-    return solve(s, vars, Strategy{}, Limits{}, std::forward<Visitor>(visitor));
-}
 
 } // namespace propane
 

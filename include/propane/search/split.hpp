@@ -51,6 +51,7 @@
 #include "limits.hpp"
 #include "search.hpp"
 #include "solution.hpp"
+#include "solve.hpp"
 #include "stats.hpp"
 #include "strategy.hpp"
 
@@ -304,19 +305,6 @@ SearchStats search_subproblem(Replay<Store, View>& replay, const BasicStrategy<V
     // The replay's propagation too: it is work this search did.
     st.propagations = s.propagations() - propagations0;
     return st;
-}
-
-// What a visitor answered: void means next.
-template <class Visitor, class Sol>
-Action visit_one(Visitor& visitor, const Sol& solution) {
-    using Result = std::invoke_result_t<Visitor&, const Sol&>;
-    if constexpr (std::is_void_v<Result>) {
-        visitor(solution);
-        return Action::next;
-    } else {
-        static_assert(std::same_as<Result, Action>, "a visitor returns propane::next, propane::stop or nothing");
-        return visitor(solution);
-    }
 }
 
 } // namespace detail

@@ -1,0 +1,74 @@
+#ifndef PROPANE_SEARCH_SOLVE_HPP
+#define PROPANE_SEARCH_SOLVE_HPP
+
+// The search driven by a visitor instead of pulled:
+//   SearchStats st = solve(store, vars, strategy, limits, visitor);
+// is Search (search.hpp) with its solutions handed to visitor(solution),
+// which returns propane::next or propane::stop, or nothing, meaning next.
+// The parallel form, with a Parallel after the limits, is in parallel.hpp;
+// branch and bound, minimize() and maximize(), in optimize.hpp.
+
+#include <concepts>
+#include <ranges>
+#include <type_traits>
+#include <utility>
+
+#include "limits.hpp"
+#include "search.hpp"
+#include "stats.hpp"
+#include "strategy.hpp"
+
+namespace propane {
+
+namespace detail {
+
+// What a visitor answered: void means next.
+template <class Visitor, class Sol>
+Action visit_one(Visitor& visitor, const Sol& solution) {
+    using Result = std::invoke_result_t<Visitor&, const Sol&>;
+    if constexpr (std::is_void_v<Result>) {
+        visitor(solution);
+        return Action::next;
+    } else {
+        static_assert(std::same_as<Result, Action>, "a visitor returns propane::next, propane::stop or nothing");
+        return visitor(solution);
+    }
+}
+
+// Hands each solution of `search` to the visitor until either is done.
+template <class Search, class Visitor>
+void visit_all(Search& search, Visitor& visitor) {
+    while (search.next())
+        if (visit_one(visitor, search.solution()) == Action::stop) {
+            search.stop();
+            return;
+        }
+}
+
+} // namespace detail
+
+// Explores the tree, calling visitor(solution) once per solution. The
+// visitor returns next or stop (or nothing, meaning next). wall_time counts
+// the search only, not the time spent inside the visitor.
+// (A braced {} strategy means the default Strategy.)
+template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
+SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
+                  Visitor&& visitor) {
+    Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel> search(s, vars, strategy, limits);
+    detail::visit_all(search, visitor);
+    return search.stats();
+}
+
+template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
+SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, Visitor&& visitor) {
+    return solve(s, vars, strategy, Limits{}, std::forward<Visitor>(visitor));
+}
+
+template <class Store, std::ranges::input_range R, class Visitor>
+SearchStats solve(Store& s, const R& vars, Visitor&& visitor) {
+    return solve(s, vars, Strategy{}, Limits{}, std::forward<Visitor>(visitor));
+}
+
+} // namespace propane
+
+#endif
