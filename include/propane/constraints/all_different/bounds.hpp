@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "greedy_hall.hpp"
 #include "value.hpp"
 #include "../../engine/propagator.hpp"
 #include "../../engine/view.hpp"
@@ -50,6 +51,7 @@ public:
     AllDifferentBounds(Store& s, std::vector<View> views)
         : views_(std::move(views)), open_(s, views_.size()), iv_(views_.size()), by_min_(views_.size()),
           by_max_(views_.size()), mark_(views_.size(), 0), fixed_values_(views_.size()), filter_(views_.size()),
+          greedy1_(views_.size()), greedy2_(views_.size()),
           bounds_(2 * views_.size() + 2), t_(bounds_.size()), d_(bounds_.size()), h_(bounds_.size()),
           shared_(shares_variables(views_)) {
         std::int64_t lo = 0, hi = 0;
@@ -260,11 +262,13 @@ private:
         // straddles a Hall interval and nothing can move: the commonest
         // case in a dive, decided without sorting.
         if (same) return true;
+        // A hull of up to 128 values fits a word or two: the same sweeps on
+        // sets of values, with no sorting, ranking or axis to build (Golomb
+        // 9: 10 K instructions a pass down to about 4 K).
+        if (hi - lo <= 64) return greedy_pass(greedy1_, s, opened, lo, hi, nfixed, exact, changed);
+        if (hi - lo <= 128) return greedy_pass(greedy2_, s, opened, lo, hi, nfixed, exact, changed);
         std::sort(fixed_values_.begin(), fixed_values_.begin() + static_cast<std::ptrdiff_t>(nfixed));
-        if (hi - lo <= static_cast<std::int64_t>(bucket_.size() / 2))
-            sort_by_buckets(opened, lo, static_cast<std::size_t>(hi - lo));
-        else
-            sort_open(s, opened);
+        sort_open(s, opened);
         // The axis without the fixed values: each bound less the fixed
         // values below it.
         std::size_t below = 0;
@@ -312,6 +316,37 @@ private:
         return true;
     }
 
+    // hall_pass over a hull lo .. hi - 1 of at most 64 * W values, by
+    // GreedyHall.
+    template <std::size_t W>
+    bool greedy_pass(GreedyHall<W>& greedy, Store& s, std::span<const int> opened, std::int64_t lo, std::int64_t hi,
+                     std::size_t nfixed, bool& exact, bool& changed) {
+        typename GreedyHall<W>::Set fixed;
+        for (std::size_t k = 0; k < nfixed; ++k) fixed.add(static_cast<unsigned>(fixed_values_[k] - lo));
+        greedy.clear();
+        for (std::size_t k = 0; k < opened.size(); ++k) {
+            const Interval& r = iv(opened[k]);
+            greedy.add(k, static_cast<unsigned>(r.min - lo), static_cast<unsigned>(r.max - 1 - lo));
+        }
+        if (!greedy.run(fixed, GreedyHall<W>::Set::below(static_cast<unsigned>(hi - lo)))) return false;
+        for (std::size_t k = 0; k < opened.size(); ++k) {
+            const View& v = views_[u(opened[k])];
+            if (greedy.new_lo(k) > greedy.lo(k)) {
+                const auto a = static_cast<int>(lo + greedy.new_lo(k));
+                if (v.remove_below(s, a) == Change::failed) return false;
+                exact &= v.min(s) == a;
+                changed = true;
+            }
+            if (greedy.new_hi(k) < greedy.hi(k)) {
+                const auto b = static_cast<int>(lo + greedy.new_hi(k));
+                if (v.remove_above(s, b) == Change::failed) return false;
+                exact &= v.max(s) == b;
+                changed = true;
+            }
+        }
+        return true;
+    }
+
     // Leaves the open views in by_min_ and by_max_, sorted by the bounds in
     // iv_. Both keep their order from the last sort: the views that closed
     // since drop out, those that opened again (after backtracking) are
@@ -340,38 +375,6 @@ private:
         sorted_ = kept;
         sort_nearly_sorted(by_min_.data(), kept, [this](int a, int b) { return iv(a).min < iv(b).min; });
         sort_nearly_sorted(by_max_.data(), kept, [this](int a, int b) { return iv(a).max < iv(b).max; });
-    }
-
-    // sort_open's result for a hull of at most 128 values, lo .. lo +
-    // width - 1, by counting: the order of the last sort helps little after
-    // a backtrack (Golomb 9: three moves an entry), and counting costs two
-    // passes over the views and one over the hull.
-    void sort_by_buckets(std::span<const int> opened, std::int64_t lo, std::size_t width) {
-        // Both counts in one array, the mins' and the maxes' side by side.
-        int* const bucket = bucket_.data();
-        const Interval* const ivs = iv_.data();
-        std::fill(bucket, bucket + 2 * width, 0);
-        for (const int i : opened) {
-            const Interval& r = ivs[i];
-            ++bucket[2 * static_cast<std::size_t>(r.min - lo)];
-            ++bucket[2 * static_cast<std::size_t>(r.max - 1 - lo) + 1];
-        }
-        int at_min = 0, at_max = 0;
-        for (std::size_t v = 0; v < 2 * width; v += 2) {
-            const int a = bucket[v], b = bucket[v + 1];
-            bucket[v] = at_min;
-            bucket[v + 1] = at_max;
-            at_min += a;
-            at_max += b;
-        }
-        int* const by_min = by_min_.data();
-        int* const by_max = by_max_.data();
-        for (const int i : opened) {
-            const Interval& r = ivs[i];
-            by_min[bucket[2 * static_cast<std::size_t>(r.min - lo)]++] = i;
-            by_max[bucket[2 * static_cast<std::size_t>(r.max - 1 - lo) + 1]++] = i;
-        }
-        sorted_ = opened.size();
     }
 
     // Insertion sort while it moves few entries, std::sort once it has
@@ -531,11 +534,12 @@ private:
     // and by max; mark_ is sort_open's scratch.
     std::vector<int> by_min_, by_max_;
     std::size_t sorted_ = 0;
-    std::vector<int> bucket_ = std::vector<int>(2 * 128); // sort_by_buckets' counts
     std::vector<std::uint64_t> mark_;
     std::uint64_t stamp_ = 0;
-    std::vector<std::int64_t> fixed_values_; // in the open views' hull, ascending
+    std::vector<std::int64_t> fixed_values_; // in the open views' hull; ascending for the sweeps
     HallFilter filter_;
+    GreedyHall<1> greedy1_;
+    GreedyHall<2> greedy2_;
     std::vector<std::int64_t> bounds_;
     std::vector<int> t_;
     std::vector<std::int64_t> d_;

@@ -1,0 +1,168 @@
+#ifndef PROPANE_CONSTRAINTS_ALL_DIFFERENT_GREEDY_HALL_HPP
+#define PROPANE_CONSTRAINTS_ALL_DIFFERENT_GREEDY_HALL_HPP
+
+// AllDifferent's bounds stage when the open views' values fit in a word or
+// two: the two sweeps of bounds.hpp, with sets of values as words instead
+// of ranks and union-find.
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "../../engine/words.hpp"
+
+namespace propane::detail {
+
+// A set of the positions 0 .. 64 * W - 1.
+template <std::size_t W>
+class Positions {
+public:
+    static constexpr unsigned size = 64 * W;
+
+    // 0 .. n - 1, n <= size.
+    static Positions below(unsigned n) noexcept {
+        Positions p;
+        for (unsigned k = 0; k < W; ++k) p.w_[k] = low_mask(static_cast<int>(std::min(std::max(n, 64 * k) - 64 * k, 64u)));
+        return p;
+    }
+    bool has(unsigned i) const noexcept { return ((w_[i / 64] >> (i % 64)) & 1) != 0; }
+    void add(unsigned i) noexcept { w_[i / 64] |= std::uint64_t{1} << (i % 64); }
+    void erase(unsigned i) noexcept { w_[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
+    void erase(const Positions& o) noexcept {
+        for (unsigned k = 0; k < W; ++k) w_[k] &= ~o.w_[k];
+    }
+    // Adds a .. b, a <= b < size.
+    void add(unsigned a, unsigned b) noexcept {
+        if constexpr (W == 1) {
+            w_[0] |= low_mask(static_cast<int>(b) + 1) & ~low_mask(static_cast<int>(a));
+        } else {
+            for (unsigned k = a / 64; k <= b / 64; ++k) {
+                const unsigned from = std::max(a, 64 * k) - 64 * k, to = std::min(b - 64 * k, 63u);
+                w_[k] |= low_mask(static_cast<int>(to) + 1) & ~low_mask(static_cast<int>(from));
+            }
+        }
+    }
+    // The least member >= i (i <= size), or size; with Absent, the least
+    // non-member.
+    template <bool Absent = false>
+    unsigned next(unsigned i) const noexcept {
+        for (unsigned k = i / 64; k < W; ++k) {
+            std::uint64_t x = Absent ? ~w_[k] : w_[k];
+            if (k == i / 64) x &= ~low_mask(static_cast<int>(i % 64));
+            if (x != 0) return 64 * k + static_cast<unsigned>(std::countr_zero(x));
+        }
+        return size;
+    }
+    // The greatest member <= i (i < size), or -1; with Absent, the greatest
+    // non-member.
+    template <bool Absent = false>
+    int prev(unsigned i) const noexcept {
+        for (int k = static_cast<int>(i / 64); k >= 0; --k) {
+            std::uint64_t x = Absent ? ~w_[static_cast<std::size_t>(k)] : w_[static_cast<std::size_t>(k)];
+            if (static_cast<unsigned>(k) == i / 64) x &= low_mask(static_cast<int>(i % 64) + 1);
+            if (x != 0) return 64 * k + 63 - std::countl_zero(x);
+        }
+        return -1;
+    }
+
+private:
+    std::array<std::uint64_t, W> w_{};
+};
+
+// Bounds consistency for views whose bounds are positions of at most 64 * W
+// values, some of which fixed views hold:
+//
+//   Up: take the views in order of max, each to the least free value at or
+//   above its min (the greedy matching, which fails exactly when no
+//   matching exists). When a view's max is no longer free, the run of
+//   taken values below it, back to the last free one, is a Hall interval:
+//   every view placed in it has its min in it (else the free value below
+//   would have taken it) and its max at most this one. A later view, whose
+//   max is larger, with its min in a Hall interval has its min raised past
+//   the union of them (and of the fixed values).
+//
+//   Down: the mirror image, in order of min from the largest, to the
+//   greatest free value at or below the max, lowers maxes.
+//
+// Each step is a few word operations where the general sweeps rank the
+// bounds and walk union-find paths.
+template <std::size_t W>
+class GreedyHall {
+public:
+    using Set = Positions<W>;
+
+    explicit GreedyHall(std::size_t n) : lo_(n), hi_(n), new_lo_(n), new_hi_(n), after_max_(n), after_min_(n) {}
+
+    void clear() noexcept {
+        by_max_.fill(-1);
+        by_min_.fill(-1);
+        maxes_ = mins_ = Set{};
+    }
+    // View k, 0 <= k < size, takes a value among the positions lo .. hi.
+    void add(std::size_t k, unsigned lo, unsigned hi) noexcept {
+        lo_[k] = new_lo_[k] = lo;
+        hi_[k] = new_hi_[k] = hi;
+        after_max_[k] = by_max_[hi];
+        by_max_[hi] = static_cast<std::int16_t>(k);
+        after_min_[k] = by_min_[lo];
+        by_min_[lo] = static_cast<std::int16_t>(k);
+        maxes_.add(hi);
+        mins_.add(lo);
+    }
+    // The sweeps over the views added since clear(), given the fixed views'
+    // values and the positions that exist. False when the views cannot all
+    // take distinct values.
+    bool run(const Set& fixed, const Set& all) noexcept {
+        Set free = all, hall = fixed;
+        free.erase(fixed);
+        for (unsigned v = maxes_.next(0); v < Set::size; v = maxes_.next(v + 1))
+            for (int k = by_max_[v]; k >= 0; k = after_max_[static_cast<std::size_t>(k)]) {
+                const auto at = static_cast<std::size_t>(k);
+                unsigned lo = lo_[at];
+                if (hall.has(lo)) new_lo_[at] = lo = hall.template next<true>(lo);
+                const unsigned slot = free.next(lo);
+                if (slot > v) return false;
+                free.erase(slot);
+                if (!free.has(v)) hall.add(static_cast<unsigned>(free.prev(v) + 1), v);
+            }
+        free = all;
+        free.erase(fixed);
+        hall = fixed;
+        for (int v = mins_.prev(Set::size - 1); v >= 0; v = v > 0 ? mins_.prev(static_cast<unsigned>(v) - 1) : -1)
+            for (int k = by_min_[static_cast<std::size_t>(v)]; k >= 0; k = after_min_[static_cast<std::size_t>(k)]) {
+                const auto at = static_cast<std::size_t>(k);
+                unsigned hi = hi_[at];
+                if (hall.has(hi)) {
+                    const int below = hall.template prev<true>(hi);
+                    if (below < 0) return false;
+                    new_hi_[at] = hi = static_cast<unsigned>(below);
+                }
+                const int slot = free.prev(hi);
+                if (slot < v) return false;
+                free.erase(static_cast<unsigned>(slot));
+                const auto lo = static_cast<unsigned>(v);
+                if (!free.has(lo)) hall.add(lo, free.next(lo) - 1);
+            }
+        return true;
+    }
+    // View k's bounds before and after run().
+    unsigned lo(std::size_t k) const noexcept { return lo_[k]; }
+    unsigned hi(std::size_t k) const noexcept { return hi_[k]; }
+    unsigned new_lo(std::size_t k) const noexcept { return new_lo_[k]; }
+    unsigned new_hi(std::size_t k) const noexcept { return new_hi_[k]; }
+
+private:
+    std::vector<unsigned> lo_, hi_, new_lo_, new_hi_;
+    // The views by max and by min: the first view at each position, and
+    // after each view the next at its position, or -1.
+    std::array<std::int16_t, Set::size> by_max_{}, by_min_{};
+    std::vector<std::int16_t> after_max_, after_min_;
+    Set maxes_, mins_;
+};
+
+} // namespace propane::detail
+
+#endif
