@@ -615,4 +615,8 @@ Search(Store&, const R&, BasicStrategy<VarSel, ValSel>, Limits, Objective<V>)
 
 #undef PROPANE_SEARCH_COLD
 
+// The push form comes with the engine, as it always has for code that
+// includes this header alone.
+#include "solve.hpp"
+
 #endif
