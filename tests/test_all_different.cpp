@@ -57,6 +57,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using Dom = propane::BitDomain<1>;

@@ -76,6 +76,8 @@
 #include <utility>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using propane::AffineView;

@@ -21,6 +21,8 @@
 
 #include "nqueens_model.hpp"
 
+#include "instances.hpp"
+
 namespace {
 
 // Atomic although the tests are single-threaded: nothing stops the test

@@ -36,6 +36,8 @@
 #include <string>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using Store = propane::Store<propane::BitDomain<1>>;

@@ -34,6 +34,8 @@
 #include <string>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using checker::Box;

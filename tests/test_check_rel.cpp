@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using checker::Case;

@@ -11,6 +11,8 @@
 #include <set>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 // A003022: the length of an optimal Golomb ruler with n marks, n = 1..9.

@@ -13,6 +13,8 @@
 #include <set>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 bool is_magic(int n, const std::vector<int>& sq) {

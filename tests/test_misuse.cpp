@@ -15,6 +15,8 @@
 
 #include "support.hpp"
 
+#include "instances.hpp"
+
 using propane::Change;
 using propane::IntVar;
 using propane::model_error;

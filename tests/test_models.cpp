@@ -44,6 +44,8 @@
 #include <utility>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using propane::IntVar;

@@ -45,6 +45,8 @@
 #include <string>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using checker::compare;

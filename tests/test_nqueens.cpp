@@ -18,6 +18,8 @@
 
 #include "nqueens_model.hpp"
 
+#include "instances.hpp"
+
 // Short names, so CTest can run the slow count cases one domain width at a
 // time (in parallel): test_nqueens -tc="*A000170*<dynamic>*".
 TYPE_TO_STRING_AS("w1", propane::BitDomain<1>);

@@ -32,6 +32,8 @@
 #include <string_view>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using propane::AffineView;

@@ -15,6 +15,8 @@
 #include <typeinfo>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using S = propane::Store<propane::BitDomain<1>>;

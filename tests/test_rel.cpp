@@ -33,6 +33,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using Store = propane::Store<propane::BitDomain<1>>;

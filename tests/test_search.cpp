@@ -21,6 +21,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using test_support::str;

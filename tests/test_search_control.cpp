@@ -37,6 +37,8 @@
 #include <utility>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using namespace std::chrono_literals;

@@ -26,6 +26,8 @@
 #include <utility>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using test_support::str;

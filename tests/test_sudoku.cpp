@@ -19,6 +19,8 @@
 #include "support.hpp"
 #include "sudoku_model.hpp"
 
+#include "instances.hpp"
+
 namespace {
 
 struct Known {

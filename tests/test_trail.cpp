@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 struct Save {

@@ -24,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include "instances.hpp"
+
 namespace {
 
 using test_support::first_difference;
