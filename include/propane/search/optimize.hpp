@@ -105,10 +105,9 @@ struct Optimize {
         const auto start = clock::now();
         using W = std::ranges::range_value_t<R>;
         const std::vector<W> views(std::ranges::begin(vars), std::ranges::end(vars));
-        const std::size_t per_worker = std::max<std::size_t>(1, parallel.subproblems_per_worker);
-        const Split sp = split(s, views, strategy, std::size_t{threads} * per_worker);
-        if (sp.top.branches >= limits.branches || sp.top.failures >= limits.failures)
-            return (*this)(s, vars, strategy, limits, objective, visitor);
+        const std::optional<Split> split = split_for(s, views, strategy, limits, parallel, threads);
+        if (!split) return (*this)(s, vars, strategy, limits, objective, visitor);
+        const Split& sp = *split;
 
         // The workers' searches have no solution limit of their own: most
         // of their solutions are not improvements, and only those count.

@@ -55,6 +55,7 @@
 #include <functional>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <ranges>
 #include <thread>
 #include <utility>
@@ -259,6 +260,19 @@ struct WorkerTally {
         max_depth = std::max(max_depth, left_branches(sub) + st.max_depth);
     }
 };
+
+// The split for `threads` workers, Parallel::subproblems_per_worker each;
+// nothing when a branch or failure limit falls in the top of the tree,
+// which the one-thread search then decides, as it reaches that limit
+// there too, in the middle of what the split counted.
+template <class Store, class View, class VarSel, class ValSel>
+std::optional<Split> split_for(Store& s, const std::vector<View>& views, const BasicStrategy<VarSel, ValSel>& strategy,
+                               const Limits& limits, const Parallel& parallel, unsigned threads) {
+    const std::size_t per_worker = std::max<std::size_t>(1, parallel.subproblems_per_worker);
+    Split sp = split(s, views, strategy, std::size_t{threads} * per_worker);
+    if (sp.top.branches >= limits.branches || sp.top.failures >= limits.failures) return std::nullopt;
+    return sp;
+}
 
 // Adds the workers' counts to `total` (the top's) and sets the outcome:
 // complete only if every subproblem was searched to its end.
@@ -582,12 +596,9 @@ SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& 
     detail::check_splittable(strategy, "solve on more than one thread");
     const auto start = clock::now();
     const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
-    const std::size_t per_worker = std::max<std::size_t>(1, parallel.subproblems_per_worker);
-    const Split sp = split(s, views, strategy, std::size_t{threads} * per_worker);
-    // A limit that the top of the tree reaches is one solve() reaches
-    // there too, in the middle of what the split counted: it decides.
-    if (sp.top.branches >= limits.branches || sp.top.failures >= limits.failures)
-        return solve(s, views, strategy, limits, visitor);
+    const std::optional<Split> split = detail::split_for(s, views, strategy, limits, parallel, threads);
+    if (!split) return solve(s, views, strategy, limits, visitor);
+    const Split& sp = *split;
 
     SearchStats total = sp.top;
     detail::ParallelShared shared(limits, start, sp.top, static_cast<bool>(parallel.progress));
