@@ -68,6 +68,7 @@
 #include "split.hpp"
 #include "stats.hpp"
 #include "strategy.hpp"
+#include "workers.hpp"
 
 namespace propane {
 
@@ -96,171 +97,6 @@ inline unsigned resolve_threads(unsigned threads) noexcept {
     return hardware > 0 ? hardware : 1;
 }
 
-// What the workers of one parallel solve share.
-class ParallelShared {
-public:
-    using clock = std::chrono::steady_clock;
-
-    ParallelShared(const Limits& limits, clock::time_point start, const SearchStats& top, bool progress)
-        : limits_(limits), start_(start), progress_(progress), branches_(top.branches), failures_(top.failures) {}
-
-    // Stops every worker; the first reason given is the outcome.
-    void halt(Outcome why) {
-        {
-            const std::lock_guard lock(m);
-            if (why_ == Outcome::running) why_ = why;
-            stop_.store(true, std::memory_order_relaxed);
-        }
-        space.notify_all();
-        ready.notify_all();
-    }
-    void fail(std::exception_ptr e) {
-        {
-            const std::lock_guard lock(m);
-            if (!error_) error_ = std::move(e);
-        }
-        halt(Outcome::stopped);
-    }
-    bool stopped() const noexcept { return stop_.load(std::memory_order_relaxed); }
-    Outcome why() {
-        const std::lock_guard lock(m);
-        return why_;
-    }
-    std::exception_ptr error() {
-        const std::lock_guard lock(m);
-        return error_;
-    }
-
-    // Ordered mode: subproblem `index` found Limits::solutions on its own,
-    // so no later one can hold any of the first that many.
-    void cut_after(std::size_t index) noexcept {
-        std::size_t c = cut_.load(std::memory_order_relaxed);
-        while (index < c && !cut_.compare_exchange_weak(c, index, std::memory_order_relaxed)) {}
-    }
-    bool beyond_cut(std::size_t index) const noexcept { return index > cut_.load(std::memory_order_relaxed); }
-
-    // The limits of a subproblem's search, from what is left of the
-    // shared ones; false (and the search halted) when nothing is.
-    bool local_limits(Limits& out) {
-        out.solutions = limits_.solutions;
-        if (limits_.branches != unlimited) {
-            const std::uint64_t b = branches_.load(std::memory_order_relaxed);
-            if (b >= limits_.branches) return halt_false(Outcome::branch_limit);
-            out.branches = limits_.branches - b;
-        }
-        if (limits_.failures != unlimited) {
-            const std::uint64_t f = failures_.load(std::memory_order_relaxed);
-            if (f >= limits_.failures) return halt_false(Outcome::failure_limit);
-            out.failures = limits_.failures - f;
-        }
-        if (limits_.time != std::chrono::nanoseconds::max()) {
-            const auto spent = std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now() - start_);
-            if (spent >= limits_.time) return halt_false(Outcome::time_limit);
-            out.time = limits_.time - spent;
-        }
-        return true;
-    }
-
-    // The workers publish their counts for a branch or failure limit, or
-    // for the progress reports.
-    bool counts_shared() const noexcept {
-        return progress_ || limits_.branches != unlimited || limits_.failures != unlimited;
-    }
-    std::uint64_t branches() const noexcept { return branches_.load(std::memory_order_relaxed); }
-    std::uint64_t failures() const noexcept { return failures_.load(std::memory_order_relaxed); }
-    void finished_one() noexcept { finished_.fetch_add(1, std::memory_order_relaxed); }
-    std::size_t finished() const noexcept { return finished_.load(std::memory_order_relaxed); }
-    void add_counts(std::uint64_t branches, std::uint64_t failures) noexcept {
-        branches_.fetch_add(branches, std::memory_order_relaxed);
-        failures_.fetch_add(failures, std::memory_order_relaxed);
-    }
-
-    // At a search's check: Outcome::running to go on, and its limits
-    // lowered to what the others have left.
-    Outcome poll(const SearchStats& st, Limits& local) const {
-        if (limits_.time != std::chrono::nanoseconds::max() && clock::now() - start_ >= limits_.time)
-            return Outcome::time_limit;
-        if (!counts_shared()) return Outcome::running;
-        const std::uint64_t b = branches_.load(std::memory_order_relaxed);
-        const std::uint64_t f = failures_.load(std::memory_order_relaxed);
-        if (b >= limits_.branches) return Outcome::branch_limit;
-        if (f >= limits_.failures) return Outcome::failure_limit;
-        if (limits_.branches != unlimited) local.branches = st.branches + (limits_.branches - b);
-        if (limits_.failures != unlimited) local.failures = st.failures + (limits_.failures - f);
-        return Outcome::running;
-    }
-
-    // Branch and bound: the best objective value any worker has found, for
-    // the others to adopt as their bound. Relaxed: a stale one only prunes
-    // less.
-    std::optional<int> bound() const noexcept {
-        const std::int64_t b = bound_.load(std::memory_order_relaxed);
-        return b == no_bound ? std::nullopt : std::optional<int>(static_cast<int>(b));
-    }
-    void set_bound(int value) noexcept { bound_.store(value, std::memory_order_relaxed); }
-
-    // Guards the ordered mode's window and slots, and the outcome.
-    std::mutex m;
-    std::condition_variable space; // workers wait for the window or a slot to have room
-    std::condition_variable ready; // the delivering thread waits for solutions
-
-private:
-    bool halt_false(Outcome why) {
-        halt(why);
-        return false;
-    }
-
-    Limits limits_;
-    clock::time_point start_;
-    bool progress_;
-    std::atomic<bool> stop_{false};
-    std::atomic<std::size_t> finished_{0}; // subproblems searched, to their end or not
-    std::atomic<std::uint64_t> branches_, failures_; // published at the checks and at each subproblem's end
-    std::atomic<std::size_t> cut_{std::numeric_limits<std::size_t>::max()};
-    static constexpr std::int64_t no_bound = std::numeric_limits<std::int64_t>::max(); // beyond every int
-    std::atomic<std::int64_t> bound_{no_bound};
-    Outcome why_ = Outcome::running; // guarded by m
-    std::exception_ptr error_;       // guarded by m
-};
-
-// One worker's search of one subproblem: polled at its checks.
-class WorkerGate final : public SearchGate {
-public:
-    WorkerGate(ParallelShared& shared, std::size_t index) noexcept : shared_(shared), index_(index) {}
-
-    Outcome poll(const SearchStats& st, Limits& limits) override {
-        if (shared_.stopped() || shared_.beyond_cut(index_)) return Outcome::stopped;
-        publish(st);
-        return shared_.poll(st, limits);
-    }
-    std::optional<int> bound() override { return shared_.bound(); }
-    // Adds what the search did since the last call to the shared counts.
-    void publish(const SearchStats& st) noexcept {
-        if (!shared_.counts_shared()) return;
-        shared_.add_counts(st.branches - branches_, st.failures - failures_);
-        branches_ = st.branches;
-        failures_ = st.failures;
-    }
-
-private:
-    ParallelShared& shared_;
-    std::size_t index_;
-    std::uint64_t branches_ = 0, failures_ = 0;
-};
-
-// What one worker did, summed when all have ended.
-struct WorkerTally {
-    std::uint64_t branches = 0, failures = 0, propagations = 0, max_depth = 0;
-    bool incomplete = false; // some subproblem was not searched to its end
-
-    void add(const SearchStats& st, const Subproblem& sub) noexcept {
-        branches += st.branches;
-        failures += st.failures;
-        propagations += st.propagations;
-        max_depth = std::max(max_depth, left_branches(sub) + st.max_depth);
-    }
-};
-
 // The split for `threads` workers, Parallel::subproblems_per_worker each;
 // nothing when a branch or failure limit falls in the top of the tree,
 // which the one-thread search then decides, as it reaches that limit
@@ -272,21 +108,6 @@ std::optional<Split> split_for(Store& s, const std::vector<View>& views, const B
     Split sp = split(s, views, strategy, std::size_t{threads} * per_worker);
     if (sp.top.branches >= limits.branches || sp.top.failures >= limits.failures) return std::nullopt;
     return sp;
-}
-
-// Adds the workers' counts to `total` (the top's) and sets the outcome:
-// complete only if every subproblem was searched to its end.
-inline void merge(SearchStats& total, const std::vector<WorkerTally>& tallies, ParallelShared& shared) {
-    bool incomplete = false;
-    for (const WorkerTally& t : tallies) {
-        total.branches += t.branches;
-        total.failures += t.failures;
-        total.propagations += t.propagations;
-        total.max_depth = std::max(total.max_depth, t.max_depth);
-        incomplete = incomplete || t.incomplete;
-    }
-    const Outcome why = shared.why();
-    total.outcome = why != Outcome::running ? why : incomplete ? Outcome::stopped : Outcome::complete;
 }
 
 // Searches subproblem `index` on the worker's store, handing each solution
@@ -321,46 +142,6 @@ void search_one(ParallelShared& shared, Replay<Store, View>& replay, const Basic
     tally.incomplete = true;
 }
 
-// Joins its threads when it goes, stopping them first if it goes by an
-// exception: no thread outlives the call, none is left waiting.
-class Crew {
-public:
-    explicit Crew(ParallelShared& shared) : shared_(shared) {}
-    Crew(const Crew&) = delete;
-    Crew& operator=(const Crew&) = delete;
-    ~Crew() {
-        if (std::ranges::any_of(threads_, [](const std::thread& t) { return t.joinable(); })) {
-            shared_.halt(Outcome::stopped);
-            join();
-        }
-    }
-    template <class F>
-    void spawn(F&& f) {
-        threads_.emplace_back(std::forward<F>(f));
-    }
-    void join() {
-        for (std::thread& t : threads_)
-            if (t.joinable()) t.join();
-    }
-
-private:
-    ParallelShared& shared_;
-    std::vector<std::thread> threads_;
-};
-
-// Runs body on a thread of its own, an exception stopping the search and
-// kept for the caller.
-template <class Body>
-auto guarded(ParallelShared& shared, Body body) {
-    return [&shared, body = std::move(body)]() mutable {
-        try {
-            body();
-        } catch (...) {
-            shared.fail(std::current_exception());
-        }
-    };
-}
-
 // Calls Parallel::progress, from the calling thread, about every period.
 class Reporter {
 public:
@@ -370,12 +151,13 @@ public:
           due_(clock::now() + parallel.progress_period) {}
     bool active() const noexcept { return static_cast<bool>(parallel_.progress); }
     clock::time_point due() const noexcept { return due_; }
-    // Reports if it is time to.
-    void tick(std::uint64_t solutions) {
+    // Reports if it is time to; solutions() counts the solutions so far.
+    template <class Count>
+    void tick(Count&& solutions) {
         if (!active() || clock::now() < due_) return;
         ParallelProgress p;
         p.done = subproblems_ == 0 ? 1.0 : static_cast<double>(shared_.finished()) / static_cast<double>(subproblems_);
-        p.stats.solutions = solutions;
+        p.stats.solutions = solutions();
         p.stats.branches = shared_.branches();
         p.stats.failures = shared_.failures();
         p.stats.wall_time = clock::now() - start_;
@@ -390,10 +172,11 @@ private:
     clock::time_point start_, due_;
 };
 
-// Waits on cv until ready(), waking for the reports that fall due.
-template <class Ready>
+// Waits on cv until ready(), waking for the reports that fall due, each
+// with the count solutions() gives then.
+template <class Count, class Ready>
 void wait_reporting(std::condition_variable& cv, std::unique_lock<std::mutex>& lock, Reporter& reporter,
-                    std::uint64_t solutions, Ready ready) {
+                    Count solutions, Ready ready) {
     if (!reporter.active()) {
         cv.wait(lock, ready);
         return;
@@ -414,7 +197,15 @@ std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::v
                             std::vector<WorkerTally>& tallies, Visitor& visitor, Reporter& reporter,
                             const Goal&... goal) {
     std::atomic<std::size_t> next{0};
-    std::atomic<std::uint64_t> tickets{0}, visited{0};
+    // Shared only under a solution limit, which needs one count for all.
+    std::atomic<std::uint64_t> tickets{0};
+    std::vector<VisitCount> visits(tallies.size());
+    const auto visited = [&visits] {
+        std::uint64_t total = 0;
+        for (const VisitCount& v : visits) total += v.n.load(std::memory_order_relaxed);
+        return total;
+    };
+    const bool capped = limits.solutions != unlimited;
     const auto work = [&](std::size_t w) {
         Store store(s);
         Replay<Store, View> replay(store, views);
@@ -426,9 +217,9 @@ std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::v
                 [&](const auto& solution) {
                     if (shared.stopped()) return Action::stop;
                     // A ticket per solution, so exactly Limits::solutions are visited.
-                    const std::uint64_t ticket = tickets.fetch_add(1, std::memory_order_relaxed);
+                    const std::uint64_t ticket = capped ? tickets.fetch_add(1, std::memory_order_relaxed) : 0;
                     if (ticket >= limits.solutions) return Action::stop;
-                    visited.fetch_add(1, std::memory_order_relaxed);
+                    visits[w].add_one();
                     const Action a = visit_one(visitor, solution);
                     if (a == Action::stop) shared.halt(Outcome::stopped);
                     else if (ticket + 1 == limits.solutions) shared.halt(Outcome::solution_limit);
@@ -455,13 +246,13 @@ std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::v
                 });
             std::unique_lock lock(shared.m);
             for (;;) {
-                wait_reporting(shared.ready, lock, reporter, visited.load(), [&] { return ended == tallies.size(); });
+                wait_reporting(shared.ready, lock, reporter, visited, [&] { return ended == tallies.size(); });
                 if (ended == tallies.size()) break;
             }
         }
         crew.join();
     }
-    return visited.load();
+    return visited();
 }
 
 // Ordered: `workers` threads search and buffer their solutions (each a copy
@@ -548,7 +339,7 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
             {
                 std::unique_lock lock(shared.m);
                 Slot& slot = slots[head % window];
-                wait_reporting(shared.ready, lock, reporter, delivered,
+                wait_reporting(shared.ready, lock, reporter, [&delivered] { return delivered; },
                                [&] { return shared.stopped() || head >= n || slot.count > 0 || slot.done; });
                 if (shared.stopped() || head >= n) break;
                 taken.swap(slot.domains);
@@ -573,7 +364,7 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
                 else if (delivered >= limits.solutions) shared.halt(Outcome::solution_limit);
                 if (shared.stopped()) break;
             }
-            reporter.tick(delivered);
+            reporter.tick([&delivered] { return delivered; });
         }
         crew.join();
     }
