@@ -406,6 +406,43 @@ TEST_CASE("parallel: a visitor's stop stops every worker") {
     CHECK(any.solutions.size() < all.solutions.size());
 }
 
+TEST_CASE("parallel: this_worker() names the worker a visitor runs on") {
+    nqueens::Model<propane::BitDomain<1>> m(9, propane::value);
+    const Run all = run(m.store, m.q, propane::Strategy{}, {}, nullptr);
+    CHECK(propane::this_worker() == 0);
+    for (const bool ordered : {false, true}) {
+        CAPTURE(ordered);
+        const unsigned threads = 3;
+        std::mutex mu;
+        std::set<std::pair<std::size_t, std::thread::id>> seen;
+        std::vector<std::uint64_t> per_worker(threads, 0);
+        const auto st = propane::solve(m.store, m.q, propane::Strategy{}, {},
+                                       propane::Parallel{.threads = threads, .ordered = ordered}, [&](const auto&) {
+                                           const std::size_t w = propane::this_worker();
+                                           const std::lock_guard lock(mu);
+                                           seen.insert({w, std::this_thread::get_id()});
+                                           if (w < threads) ++per_worker[w];
+                                       });
+        CHECK(st.solutions == all.stats.solutions);
+        std::uint64_t total = 0;
+        for (const std::uint64_t c : per_worker) total += c;
+        // Every index in range, and index and thread in one-to-one
+        // correspondence: one thread per worker, one worker per thread.
+        CHECK(total == all.stats.solutions);
+        std::set<std::size_t> workers;
+        std::set<std::thread::id> ids;
+        for (const auto& [w, id] : seen) {
+            workers.insert(w);
+            ids.insert(id);
+        }
+        CHECK(workers.size() == seen.size());
+        CHECK(ids.size() == seen.size());
+        // Ordered, the calling thread visits every solution, and it is no worker.
+        if (ordered) CHECK(seen == std::set<std::pair<std::size_t, std::thread::id>>{{0, std::this_thread::get_id()}});
+        CHECK(propane::this_worker() == 0);
+    }
+}
+
 TEST_CASE("parallel: branch, failure and time limits hold across the workers") {
     nqueens::Model<propane::BitDomain<1>> m(9, propane::bounds);
     for (const bool ordered : {true, false}) {

@@ -207,6 +207,7 @@ std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::v
     };
     const bool capped = limits.solutions != unlimited;
     const auto work = [&](std::size_t w) {
+        const AsWorker as(w);
         Store store(s);
         Replay<Store, View> replay(store, views);
         for (;;) {
@@ -290,6 +291,7 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
     std::size_t head = 0, next = 0; // guarded by shared.m
 
     const auto work = [&](std::size_t w) {
+        const AsWorker as(w);
         Store store(s);
         Replay<Store, View> replay(store, views);
         std::vector<Domain> batch;

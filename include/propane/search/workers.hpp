@@ -25,7 +25,35 @@
 #include "split.hpp"
 #include "stats.hpp"
 
-namespace propane::detail {
+namespace propane {
+
+namespace detail {
+
+// The worker running on this thread; see this_worker().
+inline thread_local std::size_t current_worker = 0;
+
+// Sets current_worker for a worker's run and puts back the old value after,
+// for a search started from inside another's visitor.
+class AsWorker {
+public:
+    explicit AsWorker(std::size_t w) noexcept : saved_(current_worker) { current_worker = w; }
+    AsWorker(const AsWorker&) = delete;
+    AsWorker& operator=(const AsWorker&) = delete;
+    ~AsWorker() { current_worker = saved_; }
+
+private:
+    std::size_t saved_;
+};
+
+} // namespace detail
+
+// The index, 0 to threads - 1, of the parallel search's worker that runs
+// the calling thread; 0 on any other thread. An unordered visitor can keep
+// a slot per worker with it, such as a count on a cache line of its own,
+// instead of sharing one that every solution writes.
+inline std::size_t this_worker() noexcept { return detail::current_worker; }
+
+namespace detail {
 
 // What the workers of one parallel solve share.
 class ParallelShared {
@@ -258,6 +286,8 @@ auto guarded(ParallelShared& shared, Body body) {
     };
 }
 
-} // namespace propane::detail
+} // namespace detail
+
+} // namespace propane
 
 #endif
