@@ -12,8 +12,13 @@
 // A test file includes this after the propane headers: the extern
 // declarations tell the compiler the definitions come from elsewhere. A
 // template a test uses and this list leaves out is compiled in that test,
-// as before. test_parallel, the one test the ThreadSanitizer stage builds,
-// leaves it out, so that stage compiles only what that test needs.
+// as before. A test that needs only the store, or the store and the
+// search, includes instances_store.hpp or instances_search.hpp instead,
+// and one that needs neither (test_domain) none. test_parallel, the one
+// test the ThreadSanitizer stage builds, leaves them out, so that stage
+// compiles only what that test needs.
+
+#include "instances_search.hpp"
 
 #include <propane/propane.hpp>
 
@@ -22,17 +27,17 @@
     how class propane::detail::AllDifferentBounds<S, V>;                                                             \
     how class propane::detail::AllDifferentDomain<S, V>;
 
-// `how` is `extern template` (a declaration) or `template` (the definition).
-#define PROPANE_TEST_INSTANCES(how, D)                                                                               \
-    how class propane::Store<D>;                                                                                     \
-    how class propane::Search<propane::Store<D>, propane::IntVar>;                                                   \
+#define PROPANE_TEST_ALL_DIFFERENT_INSTANCES(how, D)                                                                 \
     PROPANE_TEST_ALL_DIFFERENT(how, propane::Store<D>, propane::IntVar)                                              \
     PROPANE_TEST_ALL_DIFFERENT(how, propane::Store<D>, propane::OffsetView)                                          \
     PROPANE_TEST_ALL_DIFFERENT(how, propane::Store<D>, propane::AffineView)
 
-PROPANE_TEST_INSTANCES(extern template, propane::BitDomain<1>)
-PROPANE_TEST_INSTANCES(extern template, propane::BitDomain<2>)
-PROPANE_TEST_INSTANCES(extern template, propane::BitDomain<4>)
-PROPANE_TEST_INSTANCES(extern template, propane::BitDomain<propane::dynamic>)
+PROPANE_TEST_EACH_WIDTH(PROPANE_TEST_ALL_DIFFERENT_INSTANCES, extern template)
+
+// Everything the three headers declare, for one width: instances_*.cpp.
+#define PROPANE_TEST_INSTANCES(how, D)                                                                               \
+    PROPANE_TEST_STORE_INSTANCES(how, D)                                                                             \
+    PROPANE_TEST_SEARCH_INSTANCES(how, D)                                                                            \
+    PROPANE_TEST_ALL_DIFFERENT_INSTANCES(how, D)
 
 #endif

@@ -36,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "instances.hpp"
+#include "instances_search.hpp"
 
 namespace {
 

@@ -34,7 +34,7 @@
 #include <string>
 #include <vector>
 
-#include "instances.hpp"
+#include "instances_store.hpp"
 
 namespace {
 

@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "instances.hpp"
+#include "instances_store.hpp"
 
 namespace {
 

@@ -24,8 +24,6 @@
 #include <utility>
 #include <vector>
 
-#include "instances.hpp"
-
 namespace {
 
 using test_support::first_difference;

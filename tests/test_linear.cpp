@@ -38,7 +38,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "instances.hpp"
+#include "instances_search.hpp"
 
 namespace {
 

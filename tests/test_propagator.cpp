@@ -15,7 +15,7 @@
 #include <typeinfo>
 #include <vector>
 
-#include "instances.hpp"
+#include "instances_store.hpp"
 
 namespace {
 

@@ -26,7 +26,7 @@
 #include <utility>
 #include <vector>
 
-#include "instances.hpp"
+#include "instances_store.hpp"
 
 namespace {
 

@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "instances.hpp"
+#include "instances_store.hpp"
 
 namespace {
 
