@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """Speed-up of nqueens --threads 2 over --threads 1, or of mpirun -np 2
-nqueens_mpi over -np 1, for an N-queens count at each strength; or the
-machine's own ceiling for both, the speed-up two independent one-thread
-counts get from running side by side instead of one after the other.
+nqueens_mpi over -np 1, for an N-queens count at each strength, beside the
+machine's own ceiling measured in the same rounds: the speed-up two
+independent copies of the one-worker command get from running side by
+side instead of one after the other.
 
-    bench/parallel_speedup.py threads build/nqueens [--n 14] [--pairs 7]
-    bench/parallel_speedup.py mpi build/nqueens_mpi [--n 14] [--pairs 5]
-    bench/parallel_speedup.py ceiling build/nqueens [--n 14] [--pairs 7]
+    bench/parallel_speedup.py threads build/nqueens [--n 14] [--rounds 9]
+    bench/parallel_speedup.py mpi build/nqueens_mpi [--n 14] [--rounds 7]
 
-Runs alternate, the order flipping from pair to pair (one, two, two, one,
-...), so that drift in a shared machine's speed falls on both alike; each
-time is the whole command's wall clock. Prints the median of each side and the median of the per-pair
-ratios, and stops if a pair's solutions, failures or branches differ.
+Each round times three whole commands by wall clock: one worker, two
+workers, and two copies of the one-worker command side by side. The order
+rotates from round to round, so that drift in a shared machine's speed
+falls on all three alike. The speed-up of a round is one / two, its
+ceiling 2 * one / side by side, its efficiency the first over the second.
+Prints the medians over the rounds, and stops if any run's solutions,
+failures or branches differ.
 """
 import argparse
 import json
@@ -44,43 +47,39 @@ def counts(out):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("mode", choices=["threads", "mpi", "ceiling"])
+    p.add_argument("mode", choices=["threads", "mpi"])
     p.add_argument("program")
     p.add_argument("--n", default="14")
-    p.add_argument("--pairs", type=int, default=7)
+    p.add_argument("--rounds", type=int, default=9)
     p.add_argument("--mpirun", default="mpirun", help="with Open MPI as root: 'mpirun --allow-run-as-root'")
     a = p.parse_args()
     for strength in ["value", "bounds", "domain"]:
         base = [a.n, "--count", "--json", "--consistency", strength]
         if a.mode == "threads":
             one, two = [a.program] + base + ["--threads", "1"], [a.program] + base + ["--threads", "2"]
-        elif a.mode == "ceiling":
-            one = two = [a.program] + base + ["--threads", "1"]
         else:
             launcher = a.mpirun.split() + ["--oversubscribe"]
             one, two = launcher + ["-np", "1", a.program] + base, launcher + ["-np", "2", a.program] + base
-        t1, t2, ratios = [], [], []
-        # In ceiling mode "two" is two one-thread counts side by side, and
-        # "one" one count, taken twice for the time of doing both in turn.
-        run_two = timed_side_by_side if a.mode == "ceiling" else timed
-        for k in range(a.pairs):
-            if k % 2 == 0:
-                x, out1 = timed(one)
-                y, out2 = run_two(two)
-            else:
-                y, out2 = run_two(two)
-                x, out1 = timed(one)
-            if a.mode == "ceiling":
-                x *= 2
-            if counts(out1) != counts(out2):
-                sys.exit(f"{strength}: the two runs differ: {counts(out1)} and {counts(out2)}")
-            t1.append(x)
-            t2.append(y)
-            ratios.append(x / y)
-        first, second = ("in turn", "side by side") if a.mode == "ceiling" else ("one", "two")
-        print(f"N = {a.n}, {strength}: {first} {statistics.median(t1):.3f} s, {second} {statistics.median(t2):.3f} s, "
-              f"speed-up {statistics.median(ratios):.3f}x (pairs {min(ratios):.3f} to {max(ratios):.3f}); "
-              f"solutions, failures, branches {counts(out1)}", flush=True)
+        runs = [lambda: timed(one), lambda: timed(two), lambda: timed_side_by_side(one)]
+        times = [[], [], []]
+        expected = None
+        for k in range(a.rounds):
+            for r in range(3):
+                which = (r + k) % 3
+                t, out = runs[which]()
+                if expected is None:
+                    expected = counts(out)
+                elif counts(out) != expected:
+                    sys.exit(f"{strength}: runs differ: {expected} and {counts(out)}")
+                times[which].append(t)
+        speedup = [x / y for x, y in zip(times[0], times[1])]
+        ceiling = [2 * x / z for x, z in zip(times[0], times[2])]
+        efficiency = [s / c for s, c in zip(speedup, ceiling)]
+        med = statistics.median
+        print(f"N = {a.n}, {strength}: one {med(times[0]):.3f} s, two {med(times[1]):.3f} s, "
+              f"speed-up {med(speedup):.3f}x (rounds {min(speedup):.3f} to {max(speedup):.3f}), "
+              f"ceiling {med(ceiling):.3f}x, efficiency {med(efficiency):.3f}; "
+              f"solutions, failures, branches {expected}", flush=True)
 
 
 if __name__ == "__main__":
