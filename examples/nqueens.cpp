@@ -320,14 +320,15 @@ void report(const Options& o, const Plan& p, const propane::SearchStats& st, std
         const std::string mpi = ranks > 0 ? ",\"ranks\":" + std::to_string(ranks) : "";
         console.outf("{\"n\":%d,\"consistency\":%s,\"var\":%s,\"val\":%s,\"seed\":%llu,\"restart_policy\":%s,"
                      "\"unique\":%s,\"symmetry\":%s,\"threads\":%u%s,\"solutions\":%llu,\"failures\":%llu,"
-                     "\"branches\":%llu,\"propagations\":%llu,\"restarts\":%llu,\"max_depth\":%llu,\"wall_ms\":%.3f,"
+                     "\"branches\":%llu,\"propagations\":%llu,\"restarts\":%llu,\"max_depth\":%llu,"
+                     "\"subproblems\":%llu,\"split_ms\":%.3f,\"wall_ms\":%.3f,"
                      "\"complete\":%s,\"outcome\":%s}\n",
                      o.n, json_string(to_string(p.consistency)).c_str(),
                      json_string(to_string(p.strategy.var)).c_str(), json_string(to_string(p.strategy.val)).c_str(),
                      u(p.strategy.seed), json_string(to_string(p.strategy.restarts.policy)).c_str(),
                      o.unique ? "true" : "false", o.symmetry ? "true" : "false", threads, mpi.c_str(), u(found),
                      u(st.failures), u(st.branches), u(st.propagations), u(st.restarts), u(st.max_depth),
-                     st.wall_ms(), outcome == Outcome::complete ? "true" : "false",
+                     u(st.subproblems), std::chrono::duration<double, std::milli>(st.split_time).count(), st.wall_ms(), outcome == Outcome::complete ? "true" : "false",
                      json_string(to_string(outcome)).c_str());
     } else {
         console.outf("Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %lld ms\n  Solutions found: %llu\n",
@@ -335,6 +336,9 @@ void report(const Options& o, const Plan& p, const propane::SearchStats& st, std
         if (st.restarts > 0) console.outf("  restarts: %llu\n", u(st.restarts));
         if (ranks > 0) console.outf("  ranks: %d\n", ranks);
         if (threads > 1) console.outf("  threads: %u%s\n", threads, ranks > 0 ? " per rank" : "");
+        if (st.subproblems > 0)
+            console.outf("  subproblems: %llu (split in %.1f ms)\n", u(st.subproblems),
+                         std::chrono::duration<double, std::milli>(st.split_time).count());
         if (outcome != Outcome::complete) console.outf("  stopped by: %s\n", to_string(outcome).data());
     }
 }

@@ -388,9 +388,9 @@ verdict "nqueens abc 2>/dev/full"
 
 # (m) --threads: the same boards in the same order, and the same
 # solutions, failures and branches, on any number of threads; each
-# statistics line but the time and the thread count alike.
+# statistics line but the time, the thread count and the subproblems alike.
 same_search() { # what differs may only be these lines or fields
-    sed -E 's/"(wall_ms|propagations|threads)":[0-9.]*,?//g; /^  (wall time|threads):/d' "$1"
+    sed -E 's/"(wall_ms|propagations|threads|subproblems|split_ms)":[0-9.]*,?//g; /^  (wall time|threads|subproblems):/d' "$1"
 }
 for args in "9" "8 --consistency domain --var smallest --val split" "7 --symmetry --val max" "8 --unique"; do
     # shellcheck disable=SC2086 # the arguments are words

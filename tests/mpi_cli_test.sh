@@ -28,10 +28,10 @@ mpi_run() { # ranks, then the arguments
     timeout 120 "${launcher[@]}" -np "$ranks" "$mpi_exe" "$@" </dev/null >"$out" 2>"$err"
     status=$?
 }
-# Everything but the time, the thread and rank counts and propagations,
+# Everything but the time, the thread and rank counts, the subproblems and propagations,
 # which replaying each subproblem's path adds to.
 same_search() {
-    sed -E 's/"(wall_ms|propagations|threads|ranks)":[0-9.]*,?//g; /^  (wall time|threads|ranks):/d' "$1"
+    sed -E 's/"(wall_ms|propagations|threads|ranks|subproblems|split_ms)":[0-9.]*,?//g; /^  (wall time|threads|ranks|subproblems):/d' "$1"
 }
 
 for args in "8" "9 --consistency value" "7 --symmetry --val max --var smallest" \

@@ -63,12 +63,10 @@ struct Options {
 };
 
 struct Result {
-    SearchStats stats;                 // the whole search, on every rank
-    std::vector<int> solutions;        // rank 0 with collect: the values of vars, one solution after another
-    std::uint64_t rejected = 0;        // solutions the check refused, over all ranks
-    std::size_t subproblems = 0;       // how many the tree was split into
-    unsigned depth = 0;                // their depth
-    std::chrono::nanoseconds split_time{0};
+    SearchStats stats;          // the whole search, on every rank, with its subproblems and split_time
+    std::vector<int> solutions; // rank 0 with collect: the values of vars, one solution after another
+    std::uint64_t rejected = 0; // solutions the check refused, over all ranks
+    unsigned depth = 0;         // the subproblems' depth
 };
 
 namespace detail {
@@ -332,9 +330,7 @@ Result solve(MPI_Comm comm, Store& s, const R& vars, const BasicStrategy<VarSel,
 
     // Every rank's records, at rank 0.
     Result out;
-    out.subproblems = sp.subproblems.size();
     out.depth = sp.depth;
-    out.split_time = sp.time;
     std::uint64_t errors = own.error() ? 1 : 0;
     std::vector<detail::Record> all;
     std::vector<std::vector<int>> values_of; // rank 0: each record's values, by record
@@ -413,6 +409,8 @@ Result solve(MPI_Comm comm, Store& s, const R& vars, const BasicStrategy<VarSel,
     out.stats.propagations = totals[3];
     out.stats.max_depth = totals[4];
     out.rejected = totals[5];
+    out.stats.subproblems = sp.subproblems.size();
+    out.stats.split_time = sp.time;
     out.stats.outcome = Outcome::complete;
     out.stats.wall_time = clock::now() - start;
     return out;

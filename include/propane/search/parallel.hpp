@@ -107,6 +107,8 @@ std::optional<Split> split_for(Store& s, const std::vector<View>& views, const B
     const std::size_t per_worker = std::max<std::size_t>(1, parallel.subproblems_per_worker);
     Split sp = split(s, views, strategy, std::size_t{threads} * per_worker);
     if (sp.top.branches >= limits.branches || sp.top.failures >= limits.failures) return std::nullopt;
+    sp.top.subproblems = sp.subproblems.size();
+    sp.top.split_time = sp.time;
     return sp;
 }
 

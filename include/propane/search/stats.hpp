@@ -45,6 +45,11 @@ struct SearchStats {
     std::uint64_t propagations = 0; // propagator runs
     std::uint64_t restarts = 0;
     std::uint64_t max_depth = 0; // most nested decisions on one path
+    // A search on several threads or ranks: how many subproblems the top of
+    // the tree was cut into, and the time that took (part of wall_time).
+    // Both 0 for a search on one thread.
+    std::uint64_t subproblems = 0;
+    std::chrono::nanoseconds split_time{0};
     std::chrono::nanoseconds wall_time{0};
     Outcome outcome = Outcome::running;
 
