@@ -81,9 +81,9 @@ OR-Tools N-queens guide does. q[c] is the row of the queen in column c.
                           printing boards does not count)
   --threads K             search on K threads (0: one per hardware thread;
                           default 1): the same solutions, in the same order,
-                          with the same failures and branches; a search that
-                          cannot be split (--val random, --var dom-wdeg,
-                          restarts, as --first's own) runs on one
+                          with the same failures and branches; a search whose
+                          choices depend on its history (--val random, --var
+                          dom-wdeg, restarts, as --first's own) runs on one
   --json                  print one JSON object with the statistics instead
   --quiet                 no progress line
   --help                  print this help
@@ -388,9 +388,11 @@ int run_mpi(const Options& o, const Plan& p, int rank, int ranks) {
     return 0;
 }
 #else
-// Whether the search can run on more than one thread: split.hpp refuses
-// the strategies whose choices depend on the search's history.
-bool splittable(const propane::Strategy& s) {
+// Whether the search runs on more than one thread. The strategies whose
+// choices depend on the search's history would run there too, with every
+// solution found once, but with other boards first and other statistics
+// (split.hpp); --threads promises those of --threads 1, so they keep one.
+bool same_on_threads(const propane::Strategy& s) {
     return s.restarts.policy == propane::RestartPolicy::none && s.val != propane::random_value &&
            s.var != propane::dom_wdeg;
 }
@@ -400,7 +402,7 @@ int run(const Options& o, const Plan& p) {
     using namespace propane;
     nqueens::Model<Domain> m(o.n, p.consistency,
                              o.symmetry ? nqueens::Symmetry::mirror_broken : nqueens::Symmetry::none);
-    const unsigned threads = splittable(p.strategy) ? detail::resolve_threads(o.threads) : 1;
+    const unsigned threads = same_on_threads(p.strategy) ? detail::resolve_threads(o.threads) : 1;
     const Limits limits{.time = o.time_limit};
     const bool boards = !o.count && !o.json;
     // What checking a solution writes: one per thread that checks.

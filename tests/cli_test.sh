@@ -428,7 +428,8 @@ expect_ok
 expect_field solutions 1
 expect_field threads 2
 verdict "nqueens 12 --first --var first --val min --threads 2"
-# --first's own search (random, restarts) cannot be split: one thread.
+# --first's own search (random, restarts) depends on its history: one
+# thread, so that the board is --threads 1's.
 run 30 --first --threads 2 --json
 expect_ok
 expect_field solutions 1

@@ -6,7 +6,8 @@
 // mode they must be the same multiset. Then the limits across threads
 // (solution limit, first solution, a visitor's stop, branch, failure and
 // time limits), an exception from the visitor, threads = 0, the strategies
-// that cannot be split, and the store back at its root state after each.
+// that depend on the search's history (every solution once), and the store
+// back at its root state after each.
 //
 // Every run records its solutions with one visitor type (Recorder), and
 // every model uses one store type, so that this file stays cheap to build.
@@ -502,20 +503,60 @@ TEST_CASE("parallel: threads = 0 means every hardware thread") {
     CHECK(got.stats.failures == want.stats.failures);
 }
 
-TEST_CASE("parallel: strategies that depend on the search's history are refused on threads") {
-    nqueens::Model<propane::BitDomain<1>> m(6, propane::bounds);
-    const propane::Parallel two{.threads = 2}, one{.threads = 1};
-    const std::vector<propane::Strategy> refused{
-        {.val = propane::random_value},
+TEST_CASE("parallel: strategies that depend on the search's history find every solution once") {
+    // Restarts are combined with the others too: a restart goes back to the
+    // subproblem's node, and after a solution the search stops restarting,
+    // as on one thread, so that no solution comes twice.
+    const std::vector<propane::Strategy> strategies{
+        {.val = propane::random_value, .seed = 7},
         {.var = propane::dom_wdeg},
-        {.restarts = {propane::RestartPolicy::luby, 10, 1.5}},
+        {.restarts = {propane::RestartPolicy::luby, 4, 1.5}},
+        {.var = propane::dom_wdeg, .val = propane::random_value, .seed = 3,
+         .restarts = {propane::RestartPolicy::geometric, 3, 1.5}},
     };
-    for (const propane::Strategy& strategy : refused) {
-        CHECK_THROWS_AS(run(m.store, m.q, strategy, {}, &two), propane::model_error);
-        CHECK_THROWS_AS(propane::split(m.store, m.q, strategy, 10), propane::model_error);
-        CHECK(run(m.store, m.q, strategy, {}, &one).stats.solutions == 4);
-        CHECK(m.store.level() == 0);
+    for (const propane::Consistency strength : {propane::value, propane::domain})
+        for (std::size_t k = 0; k < strategies.size(); ++k) {
+            CAPTURE(static_cast<int>(strength));
+            CAPTURE(k);
+            const propane::Strategy& strategy = strategies[k];
+            nqueens::Model<propane::BitDomain<1>> m(8, strength);
+            const auto before = domain_words(m.store);
+            Solutions want = run(m.store, m.q, strategy, {}, nullptr).solutions;
+            REQUIRE(want.size() == 92);
+            std::sort(want.begin(), want.end());
+            // The split walks the top of the tree with the strategy's chooser.
+            const propane::Split sp = propane::split(m.store, m.q, strategy, 40);
+            CHECK(sp.subproblems.size() >= 40);
+            for (unsigned threads = 2; threads <= 3; ++threads)
+                for (const bool ordered : {true, false}) {
+                    const propane::Parallel p{.threads = threads, .ordered = ordered};
+                    CAPTURE(text(p));
+                    const Run got = run(m.store, m.q, strategy, {}, &p);
+                    CHECK(got.stats.outcome == propane::Outcome::complete);
+                    CHECK(got.stats.solutions == 92);
+                    Solutions sorted = got.solutions;
+                    std::sort(sorted.begin(), sorted.end());
+                    CHECK(sorted == want);
+                    CHECK(m.store.level() == 0);
+                    CHECK(domain_words(m.store) == before);
+                }
+        }
+    // random_value: each subproblem's stream starts at the seed, whichever
+    // worker searches it, so the ordered search repeats itself exactly.
+    nqueens::Model<propane::BitDomain<1>> m(9, propane::bounds);
+    const propane::Strategy random{.val = propane::random_value, .seed = 11};
+    const propane::Parallel three{.threads = 3};
+    const Run first = run(m.store, m.q, random, {}, &three);
+    for (int again = 0; again < 3; ++again) {
+        const Run next = run(m.store, m.q, random, {}, &three);
+        CHECK(next.solutions == first.solutions);
+        CHECK(next.stats.failures == first.stats.failures);
+        CHECK(next.stats.branches == first.stats.branches);
     }
+    // First solution and a solution limit hold as for any strategy.
+    const propane::Strategy wdeg{.var = propane::dom_wdeg, .restarts = {propane::RestartPolicy::luby, 4, 1.5}};
+    CHECK(run(m.store, m.q, wdeg, {.solutions = 1}, &three).solutions.size() == 1);
+    CHECK(run(m.store, m.q, wdeg, {.solutions = 17}, &three).solutions.size() == 17);
 }
 
 TEST_CASE("parallel: progress reports come on the calling thread, in order, and change no answer") {
@@ -648,7 +689,7 @@ TEST_CASE("parallel branch and bound: the optimum of one thread, in strictly imp
     CHECK(with_optimum > 10);
 }
 
-TEST_CASE("parallel branch and bound: limits, stop, one thread, refused strategies") {
+TEST_CASE("parallel branch and bound: limits, stop, one thread, history-dependent strategies") {
     nqueens::Model<propane::BitDomain<1>> m(10, propane::bounds);
     const IntVar cost = m.store.int_var(-36, 18);
     m.store.post(propane::linear(std::vector<int>{3, -2, 1, 1}, std::vector<IntVar>{m.q[0], m.q[9], m.q[4], cost},
@@ -678,9 +719,18 @@ TEST_CASE("parallel branch and bound: limits, stop, one thread, refused strategi
     CHECK(par.branches == seq.branches);
     CHECK(par.failures == seq.failures);
     CHECK(par.solutions == seq.solutions);
-    // Strategies that cannot be split.
-    CHECK_THROWS_AS(propane::minimize(m.store, m.q, propane::Strategy{.val = propane::random_value}, {}, two, cost),
-                    propane::model_error);
-    CHECK_THROWS_AS(propane::maximize(m.store, m.q, propane::Strategy{.restarts = {propane::RestartPolicy::luby, 10, 2.0}}, {}, two, cost),
-                    propane::model_error);
+    // Strategies that depend on the search's history: the same optimum.
+    const propane::OptimizeStats most = propane::maximize(m.store, m.q, propane::Strategy{}, {}, cost);
+    REQUIRE(seq.complete());
+    REQUIRE(most.complete());
+    const propane::OptimizeStats random_par =
+        propane::minimize(m.store, m.q, propane::Strategy{.val = propane::random_value, .seed = 5}, {}, two, cost);
+    CHECK(random_par.complete());
+    CHECK(random_par.objective == seq.objective);
+    const propane::OptimizeStats restarts_par = propane::maximize(
+        m.store, m.q, propane::Strategy{.var = propane::dom_wdeg, .restarts = {propane::RestartPolicy::luby, 10, 2.0}}, {},
+        two, cost);
+    CHECK(restarts_par.complete());
+    CHECK(restarts_par.objective == most.objective);
+    CHECK(m.store.level() == 0);
 }

@@ -258,8 +258,7 @@ inline void ask_for_work(MPI_Comm comm, std::uint64_t count, unsigned workers, R
 // threads at once); a false counts the solution in Result::rejected, and it
 // is still a solution of the search. Collective: every rank of comm must
 // call it. MPI must be initialised with at least MPI_THREAD_FUNNELED, and
-// this called from the main thread. Throws model_error for a strategy that
-// cannot be split (on every rank alike). An exception on a worker stops
+// this called from the main thread. An exception on a worker stops
 // that rank's workers (and the handing out, on rank 0); when the protocol
 // has ended, that rank rethrows it and the others throw std::runtime_error.
 template <class Store, std::ranges::input_range R, class VarSel, class ValSel, class Check>

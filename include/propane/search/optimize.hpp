@@ -101,7 +101,6 @@ struct Optimize {
         const unsigned threads = resolve_threads(parallel.threads);
         if (threads == 1 || limits.solutions == 0) return (*this)(s, vars, strategy, limits, objective, visitor);
         s.check(objective.var(), "objective");
-        check_splittable(strategy, "branch and bound on more than one thread");
         const auto start = clock::now();
         using W = std::ranges::range_value_t<R>;
         const std::vector<W> views(std::ranges::begin(vars), std::ranges::end(vars));

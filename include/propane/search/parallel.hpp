@@ -38,9 +38,12 @@
 // to run. The outcome is complete only when every subproblem was searched
 // to its end.
 //
-// Strategies that split.hpp refuses (restarts, random_value, dom_wdeg)
-// throw model_error here with more than one thread. The store is back at
-// its root state afterwards; an exception from the visitor or a chooser
+// Strategies whose choices depend on the search's history (restarts,
+// random_value, dom_wdeg) find every solution once, but their failures,
+// branches and order are not solve()'s (split.hpp says why); with
+// random_value they are the same from run to run for one number of
+// threads, with dom_wdeg they vary. The store is back at its root state
+// afterwards; an exception from the visitor or a chooser
 // stops every worker and is rethrown on the calling thread once they have
 // all ended. Branch and bound on threads is minimize() and maximize() with
 // a Parallel (optimize.hpp), on this same machinery.
@@ -388,7 +391,6 @@ SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& 
     using clock = std::chrono::steady_clock;
     const unsigned threads = detail::resolve_threads(parallel.threads);
     if (threads == 1 || limits.solutions == 0) return solve(s, vars, strategy, limits, visitor);
-    detail::check_splittable(strategy, "solve on more than one thread");
     const auto start = clock::now();
     const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
     const std::optional<Split> split = detail::split_for(s, views, strategy, limits, parallel, threads);

@@ -28,12 +28,16 @@
 // and the strategy, so every thread or process that splits the same model
 // gets the same list.
 //
-// A strategy whose choices depend on the search's history cannot be split
-// like that: random_value draws from one stream along the whole search,
-// dom_wdeg weighs the failures of the subtrees searched before, restarts
-// go back over the tree. split() refuses them with model_error. A callable
-// chooser must choose from the store alone: the workers each have a copy
-// of it.
+// A strategy whose choices depend on the search's history splits too, but
+// its subtrees are no longer those of one search: each subproblem is
+// searched by a search of its own, so random_value draws from a stream
+// started afresh at the strategy's seed, dom_wdeg weighs the failures seen
+// by the copy of the store that searches it, and restarts go back to the
+// subproblem's node. Every solution is still found exactly once (the
+// subproblems partition the tree); the failures, the branches and the
+// order of solutions within a subproblem depend on the split, and for
+// dom_wdeg on which worker searched what before. A callable chooser must
+// choose from the store alone: the workers each have a copy of it.
 
 #include <chrono>
 #include <concepts>
@@ -69,19 +73,6 @@ struct Split {
 };
 
 namespace detail {
-
-template <class VarSel, class ValSel>
-void check_splittable(const BasicStrategy<VarSel, ValSel>& strategy, const char* who) {
-    const auto refuse = [who](const char* why) {
-        throw model_error(std::string(who) + ": " + why +
-                          ", so its tree cannot be split into subproblems searched apart; search with one thread");
-    };
-    if (strategy.restarts.policy != RestartPolicy::none) refuse("restarts go back over the whole tree");
-    if constexpr (std::is_same_v<VarSel, VarChoice>)
-        if (strategy.var == dom_wdeg) refuse("dom_wdeg learns from the failures of the subtrees searched before");
-    if constexpr (std::is_same_v<ValSel, ValChoice>)
-        if (strategy.val == random_value) refuse("random_value draws from one stream along the whole search");
-}
 
 // The left branches on sub's path: the search's stack holds them under the
 // subtree's own, so its depth in the whole search is this plus its own.
@@ -315,13 +306,11 @@ SearchStats search_subproblem(Replay<Store, View>& replay, const BasicStrategy<V
 // `top` holds all the failures). The depth starts at one and grows until
 // enough nodes survive: a node can have as many children as its variable
 // has values, so a guess from at_least alone could overshoot by millions.
-// Throws model_error for a strategy that cannot be split (above) and
-// whatever the chooser throws; the store is back at its root state.
+// Throws whatever the chooser throws; the store is back at its root state.
 template <class Store, std::ranges::input_range R, class VarSel, class ValSel>
 Split split(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, std::size_t at_least) {
     using View = std::ranges::range_value_t<R>;
     const auto t0 = std::chrono::steady_clock::now();
-    detail::check_splittable(strategy, "split");
     const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
     unsigned depth = 1;
     Split out;
