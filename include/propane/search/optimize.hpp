@@ -119,12 +119,18 @@ struct Optimize {
         const auto offer = [&](const auto& solution) {
             const int value = objective.value(solution.store());
             const std::lock_guard lock(visiting);
+            // A worker can reach this after another's call ended the
+            // search (limit or stop) but before it sees the halt: it must
+            // not deliver one more.
+            if (shared.stopped()) return Action::stop;
             const std::optional<int> best = shared.bound();
             if (best && !(sense == Sense::minimize ? value < *best : value > *best)) return Action::next;
             shared.set_bound(value);
             ++delivered;
             const Action a = visit_one(visitor, solution);
-            if (a == Action::next && delivered >= limits.solutions) {
+            if (a == Action::stop) {
+                shared.halt(Outcome::stopped);
+            } else if (delivered >= limits.solutions) {
                 shared.halt(Outcome::solution_limit);
                 return Action::stop;
             }
