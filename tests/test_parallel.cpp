@@ -703,6 +703,19 @@ TEST_CASE("parallel branch and bound: limits, stop, one thread, history-dependen
     CHECK(first.solutions == 1);
     CHECK(first.outcome == propane::Outcome::solution_limit);
     CHECK(first.objective.has_value());
+    // The same with a slow visitor: while the first call sleeps, the other
+    // worker finds a better solution and waits for its turn; when it gets
+    // it, the limit has been reached and it must deliver nothing.
+    for (int k = 0; k < 3; ++k) {
+        calls = 0;
+        const propane::OptimizeStats slow = propane::minimize(m.store, m.q, propane::Strategy{}, {.solutions = 1}, two, cost,
+                                                              [&](const auto&) {
+                                                                  ++calls;
+                                                                  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+                                                              });
+        CHECK(calls == 1);
+        CHECK(slow.solutions == 1);
+    }
     // A stop at the second improvement stops every worker.
     calls = 0;
     const propane::OptimizeStats stopped = propane::minimize(m.store, m.q, propane::Strategy{}, {}, two, cost, [&](const auto&) {
