@@ -328,7 +328,7 @@ void report(const Options& o, const Plan& p, const propane::SearchStats& st, std
                      u(p.strategy.seed), json_string(to_string(p.strategy.restarts.policy)).c_str(),
                      o.unique ? "true" : "false", o.symmetry ? "true" : "false", threads, mpi.c_str(), u(found),
                      u(st.failures), u(st.branches), u(st.propagations), u(st.restarts), u(st.max_depth),
-                     u(st.subproblems), std::chrono::duration<double, std::milli>(st.split_time).count(), st.wall_ms(), outcome == Outcome::complete ? "true" : "false",
+                     u(st.subproblems), st.split_ms(), st.wall_ms(), outcome == Outcome::complete ? "true" : "false",
                      json_string(to_string(outcome)).c_str());
     } else {
         console.outf("Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %lld ms\n  Solutions found: %llu\n",
@@ -337,8 +337,7 @@ void report(const Options& o, const Plan& p, const propane::SearchStats& st, std
         if (ranks > 0) console.outf("  ranks: %d\n", ranks);
         if (threads > 1) console.outf("  threads: %u%s\n", threads, ranks > 0 ? " per rank" : "");
         if (st.subproblems > 0)
-            console.outf("  subproblems: %llu (split in %.1f ms)\n", u(st.subproblems),
-                         std::chrono::duration<double, std::milli>(st.split_time).count());
+            console.outf("  subproblems: %llu (split in %.1f ms)\n", u(st.subproblems), st.split_ms());
         if (outcome != Outcome::complete) console.outf("  stopped by: %s\n", to_string(outcome).data());
     }
 }

@@ -56,6 +56,7 @@ struct SearchStats {
     // The whole tree was explored: the solutions found are all there are.
     bool complete() const noexcept { return outcome == Outcome::complete; }
     double wall_ms() const noexcept { return std::chrono::duration<double, std::milli>(wall_time).count(); }
+    double split_ms() const noexcept { return std::chrono::duration<double, std::milli>(split_time).count(); }
 };
 
 } // namespace propane
