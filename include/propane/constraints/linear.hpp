@@ -246,8 +246,8 @@ private:
 // cover every sign pattern). The box and the failures are LinearBounds' own;
 // what goes is its cost: no multiplication, no reversible cells (with
 // three terms, skipping the fixed ones saves less than keeping track of
-// them), and each view's bounds read once per run and then kept in step
-// with the cuts instead of read again.
+// them), and both cuts of every term taken in one pass from one reading of
+// the bounds (see propagate()).
 //
 // Which of the two bounds the sum has is part of the type, like the signs:
 // a run tests them a dozen times, and most of those tests then vanish.
@@ -265,55 +265,52 @@ public:
           }(std::make_index_sequence<static_cast<std::size_t>(n)>{})),
           k_(k) {}
 
-    // As in LinearBounds: the cut for <= u lowers only the terms' greatest
-    // values, so it leaves the sum of least values, and with it its own
-    // slack, as they were; only a cut for >= l that moved a least value can
-    // give <= u more to cut. The variables are distinct (post sees to
-    // that), so the cuts' own changes are the only ones and the kept bounds
-    // stay exact without reading them again.
+    // Over intervals, the terms' sum takes every integer from least to
+    // most, so the values term K takes in some solution of the relaxation
+    // (the views' bounds, holes ignored) are exactly
+    //   max(lo[K], hi[K] - (most - k)) .. min(hi[K], lo[K] + (k - least)),
+    // both ends computed from the same box. Cutting every term to these in
+    // one pass leaves the box of those solutions, which no second pass can
+    // cut. Only a cut that lands past its target (on a hole, or a value a
+    // view cannot take) shrinks the box below that, so only then does the
+    // other kind of cut go round again. The variables are distinct (post
+    // sees to that), so nothing else moves the bounds during the pass.
+    // (A pass of upper cuts then one of lower cuts, each reading the sums
+    // the other left, reached the same box with a second round in nearly
+    // half the runs: Golomb 10, 7 % more instructions in all.)
     PropStatus propagate(S& s) override {
-        std::array<std::int64_t, static_cast<std::size_t>(n)> lo, hi; // of each term, not view
-        std::int64_t least = 0, most = 0;
-        each([&]<int K>() {
-            lo[K] = low<K>(s);
-            hi[K] = high<K>(s);
-            least += lo[K];
-            most += hi[K];
-            return true;
-        });
-        if ((has_upper_ && least > k_) || (has_lower_ && most < k_)) return PropStatus::failed;
         for (;;) {
-            if (has_upper_ && most > k_) {
-                const std::int64_t slack = k_ - least;
-                const bool ok = each([&]<int K>() {
-                    if (hi[K] - lo[K] <= slack) return true;
-                    const std::int64_t cap = lo[K] + slack;
+            std::array<std::int64_t, static_cast<std::size_t>(n)> lo, hi; // of each term, not view
+            std::int64_t least = 0, most = 0;
+            each([&]<int K>() {
+                lo[K] = low<K>(s);
+                hi[K] = high<K>(s);
+                least += lo[K];
+                most += hi[K];
+                return true;
+            });
+            if ((has_upper_ && least > k_) || (has_lower_ && most < k_)) return PropStatus::failed;
+            // How far each term may rise above its least value and fall below
+            // its greatest.
+            const std::int64_t rise = has_upper_ ? k_ - least : 0, fall = has_lower_ ? most - k_ : 0;
+            bool again = false;
+            const bool ok = each([&]<int K>() {
+                if (has_upper_ && hi[K] - lo[K] > rise) {
+                    const std::int64_t cap = lo[K] + rise;
                     if ((K < P ? keep_at_most(x_[K], s, cap) : keep_at_least(x_[K], s, -cap)) == Change::failed)
                         return false;
-                    const std::int64_t was = hi[K];
-                    hi[K] = high<K>(s);
-                    most += hi[K] - was;
-                    return true;
-                });
-                if (!ok) return PropStatus::failed;
-            }
-            bool moved = false;
-            if (has_lower_ && least < k_) {
-                const std::int64_t slack = most - k_;
-                const bool ok = each([&]<int K>() {
-                    if (hi[K] - lo[K] <= slack) return true;
-                    const std::int64_t floor = hi[K] - slack;
+                    if (has_lower_) again |= high<K>(s) != cap;
+                }
+                if (has_lower_ && hi[K] - lo[K] > fall) {
+                    const std::int64_t floor = hi[K] - fall;
                     if ((K < P ? keep_at_least(x_[K], s, floor) : keep_at_most(x_[K], s, -floor)) == Change::failed)
                         return false;
-                    const std::int64_t was = lo[K];
-                    lo[K] = low<K>(s);
-                    least += lo[K] - was;
-                    moved = true;
-                    return true;
-                });
-                if (!ok) return PropStatus::failed;
-            }
-            if (!(has_upper_ && moved)) return PropStatus::fix;
+                    if (has_upper_) again |= low<K>(s) != floor;
+                }
+                return true;
+            });
+            if (!ok) return PropStatus::failed;
+            if (!again) return PropStatus::fix;
         }
     }
 
