@@ -21,8 +21,8 @@ struct Subscription {
 // a change of strength c wakes the prefix list[0 .. end[c]): a table rather
 // than a chain of tests on c, which would mispredict. end[none] is 0. The
 // untagged ones, nearly all of them, are kept apart from the tagged ones:
-// a wake-up is then a load and a test of the queued flag, without a test
-// of the tag (Golomb 9 visits 3.1 million subscriptions).
+// a wake-up is then a few loads and stores without a branch (Golomb 9
+// visits 3.1 million subscriptions).
 struct VarSubscriptions {
     std::vector<int> props;
     std::array<std::uint32_t, 4> end{};
@@ -60,10 +60,12 @@ private:
     }
 };
 
-// A FIFO ring with a slot per propagator, rounded up to a power of two
-// so that wrapping is a mask: the store's propagation queue. A propagator
-// is queued at most once (the store keeps a flag per propagator), so the
-// ring never needs more slots than there are propagators.
+// A FIFO ring with a slot per propagator and one more, rounded up to a
+// power of two so that wrapping is a mask: the store's propagation queue. A
+// propagator is queued at most once (the store keeps a flag per
+// propagator), so the slot after the last entry is always free: the
+// store's wake-ups write there unconditionally and count the entry only if
+// the propagator was not queued yet.
 struct PropagatorQueue {
     std::vector<int> ring;
     std::size_t mask = 0; // ring.size() - 1
@@ -84,7 +86,7 @@ struct PropagatorQueue {
     // An empty ring for n propagators.
     void reset(std::size_t n) {
         served_ = n;
-        ring.assign(std::bit_ceil(std::max<std::size_t>(n, 1)), 0);
+        ring.assign(std::bit_ceil(n + 1), 0);
         mask = ring.size() - 1;
         head = 0;
         count = 0;
@@ -93,8 +95,8 @@ struct PropagatorQueue {
     // moved to its front: slots appended behind entries that wrap around
     // would split them.
     void grow() {
-        if (++served_ <= ring.size()) return;
-        std::vector<int> r(std::bit_ceil(served_), 0);
+        if (++served_ < ring.size()) return;
+        std::vector<int> r(std::bit_ceil(served_ + 1), 0);
         for (std::size_t k = 0; k < count; ++k) r[k] = at(k);
         ring = std::move(r);
         mask = ring.size() - 1;
