@@ -540,27 +540,9 @@ private:
         const VarSubs& vs = subs_[var];
         const auto strength = static_cast<std::size_t>(c);
         const int* const props = vs.props.data();
-        // Whether a subscriber is queued already is as good as random, and
-        // a branch on it mispredicted a quarter of the time: each one is
-        // written to the ring's next slot and counted only when new (Golomb
-        // 10: 17 % fewer mispredicted branches). The ring's fields in
-        // locals: a store through queued_, a byte, could alias them all.
-        // (Tested first: where every subscription is tagged, as in
-        // N-queens at value strength, the loop's set-up alone cost 2 %.)
-        if (const std::size_t end = vs.end[strength]; end != 0) {
-            detail::PropagatorQueue& q = queues_[0];
-            std::uint8_t* const queued = queued_.data();
-            int* const ring = q.ring.data();
-            const std::size_t head = q.head, mask = q.mask;
-            std::size_t count = q.count;
-            for (std::size_t k = 0; k < end; ++k) {
-                const int p = props[k];
-                ring[(head + count) & mask] = p;
-                count += queued[static_cast<std::size_t>(p)] == 0;
-                queued[static_cast<std::size_t>(p)] = 1;
-            }
-            q.count = count;
-        }
+        // (Tested first: where every subscription is tagged, as in N-queens
+        // at value strength, the set-up of push_new's loop alone cost 2 %.)
+        if (const std::size_t end = vs.end[strength]; end != 0) queues_[0].push_new(props, end, queued_.data());
         const Sub* const tagged = vs.tagged.data();
         for (std::size_t k = 0, end = vs.tagged_end[strength]; k < end; ++k) {
             props_[static_cast<std::size_t>(tagged[k].prop)]->pending().push_back(tagged[k].tag);
