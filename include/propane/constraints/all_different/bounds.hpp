@@ -328,7 +328,9 @@ private:
             const Interval& r = iv(opened[k]);
             greedy.add(k, static_cast<unsigned>(r.min - lo), static_cast<unsigned>(r.max - 1 - lo));
         }
-        if (!greedy.run(fixed, GreedyHall<W>::Set::below(static_cast<unsigned>(hi - lo)))) return false;
+        bool moved = false;
+        if (!greedy.run(fixed, GreedyHall<W>::Set::below(static_cast<unsigned>(hi - lo)), moved)) return false;
+        if (!moved) return true;
         for (std::size_t k = 0; k < opened.size(); ++k) {
             const View& v = views_[u(opened[k])];
             if (greedy.new_lo(k) > greedy.lo(k)) {

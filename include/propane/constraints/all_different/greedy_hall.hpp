@@ -34,6 +34,11 @@ public:
     void erase(const Positions& o) noexcept {
         for (unsigned k = 0; k < W; ++k) w_[k] &= ~o.w_[k];
     }
+    bool meets(const Positions& o) const noexcept {
+        std::uint64_t common = 0;
+        for (unsigned k = 0; k < W; ++k) common |= w_[k] & o.w_[k];
+        return common != 0;
+    }
     // Adds a .. b, a <= b < size.
     void add(unsigned a, unsigned b) noexcept {
         if constexpr (W == 1) {
@@ -114,20 +119,35 @@ public:
     }
     // The sweeps over the views added since clear(), given the fixed views'
     // values and the positions that exist. False when the views cannot all
-    // take distinct values.
-    bool run(const Set& fixed, const Set& all) noexcept {
+    // take distinct values; otherwise `moved` is false when no bound moved.
+    //
+    // The up sweep alone decides failure, and it meets every Hall interval:
+    // once the views inside one have taken all its free values, the last of
+    // them finds its max taken. So when it records none, raises no min, and
+    // no max is a fixed value, nothing can move, and the down sweep is
+    // skipped (Golomb 10: three runs in four that do not fail).
+    bool run(const Set& fixed, const Set& all, bool& moved) noexcept {
         Set free = all, hall = fixed;
         free.erase(fixed);
+        bool found = false;
         for (unsigned v = maxes_.next(0); v < Set::size; v = maxes_.next(v + 1))
             for (int k = by_max_[v]; k >= 0; k = after_max_[static_cast<std::size_t>(k)]) {
                 const auto at = static_cast<std::size_t>(k);
                 unsigned lo = lo_[at];
-                if (hall.has(lo)) new_lo_[at] = lo = hall.template next<true>(lo);
+                if (hall.has(lo)) {
+                    new_lo_[at] = lo = hall.template next<true>(lo);
+                    found = true;
+                }
                 const unsigned slot = free.next(lo);
                 if (slot > v) return false;
                 free.erase(slot);
-                if (!free.has(v)) hall.add(static_cast<unsigned>(free.prev(v) + 1), v);
+                if (!free.has(v)) {
+                    hall.add(static_cast<unsigned>(free.prev(v) + 1), v);
+                    found = true;
+                }
             }
+        moved = found || maxes_.meets(fixed);
+        if (!moved) return true;
         free = all;
         free.erase(fixed);
         hall = fixed;
