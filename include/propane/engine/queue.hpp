@@ -79,11 +79,28 @@ struct PropagatorQueue {
     }
     // Queues each of props[0 .. n) whose flag in `queued` is 0, and sets
     // the flags. Whether a propagator is queued already is as good as
-    // random, and a branch on it mispredicted a quarter of the time: each
-    // is written to the free slot after the last entry and counted only
-    // when new (Golomb 10: 17 % fewer mispredicted branches). The fields in
-    // locals: a store through the flags, bytes, could alias them all.
+    // random on a long list, and a branch on it mispredicted a quarter of
+    // the time: each is written to the free slot after the last entry and
+    // counted only when new (Golomb 10: 17 % fewer mispredicted branches).
+    // The fields in locals: a store through the flags, bytes, could alias
+    // them all. A list of one or two is tested instead: there the
+    // propagators are nearly always queued already (Golomb 10: a
+    // difference's two subscribers, its own linear propagator and
+    // AllDifferent, are new in 194 K of 5.8 M visits), so the branch
+    // predicts well and the ring is left alone (2.6 % fewer instructions).
+    // N-queens 10, whose lists are of three, pays for the extra test: 0.9,
+    // 1.1 and 2.2 % more instructions at value, bounds and domain strength.
     void push_new(const int* props, std::size_t n, std::uint8_t* queued) noexcept {
+        if (n <= 2) {
+            for (std::size_t k = 0; k < n; ++k) {
+                const int p = props[k];
+                if (queued[static_cast<std::size_t>(p)] == 0) {
+                    queued[static_cast<std::size_t>(p)] = 1;
+                    push(p);
+                }
+            }
+            return;
+        }
         int* const r = ring.data();
         const std::size_t h = head, m = mask;
         std::size_t c = count;
