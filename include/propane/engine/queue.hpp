@@ -77,6 +77,13 @@ struct PropagatorQueue {
         ring[(head + count) & mask] = p;
         ++count;
     }
+    // Queues p unless its flag in `queued` says it is queued already, and
+    // sets the flag.
+    void push_if_new(int p, std::uint8_t* queued) noexcept {
+        if (queued[static_cast<std::size_t>(p)] != 0) return;
+        queued[static_cast<std::size_t>(p)] = 1;
+        push(p);
+    }
     // Queues each of props[0 .. n) whose flag in `queued` is 0, and sets
     // the flags. Whether a propagator is queued already is as good as
     // random on a long list, and a branch on it mispredicted a quarter of
@@ -92,13 +99,7 @@ struct PropagatorQueue {
     // 1.1 and 2.2 % more instructions at value, bounds and domain strength.
     void push_new(const int* props, std::size_t n, std::uint8_t* queued) noexcept {
         if (n <= 2) {
-            for (std::size_t k = 0; k < n; ++k) {
-                const int p = props[k];
-                if (queued[static_cast<std::size_t>(p)] == 0) {
-                    queued[static_cast<std::size_t>(p)] = 1;
-                    push(p);
-                }
-            }
+            for (std::size_t k = 0; k < n; ++k) push_if_new(props[k], queued);
             return;
         }
         int* const r = ring.data();

@@ -550,12 +550,7 @@ private:
         }
     }
 
-    void enqueue(int prop, std::size_t queue) {
-        const auto p = static_cast<std::size_t>(prop);
-        if (queued_[p]) return;
-        queued_[p] = 1;
-        queues_[queue].push(prop);
-    }
+    void enqueue(int prop, std::size_t queue) { queues_[queue].push_if_new(prop, queued_.data()); }
 
     void clear_queue() noexcept {
         for (detail::PropagatorQueue& q : queues_)
