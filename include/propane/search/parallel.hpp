@@ -88,6 +88,7 @@ struct Parallel {
     std::size_t subproblems_per_worker = 30;
     // Called on the calling thread about every progress_period, for a
     // progress display (the calling thread then only reports and delivers).
+    // A search that ends before the first period has passed makes no report.
     std::function<void(const ParallelProgress&)> progress{};
     std::chrono::nanoseconds progress_period = std::chrono::milliseconds(500);
 };
@@ -178,7 +179,9 @@ private:
 };
 
 // Waits on cv until ready(), waking for the reports that fall due, each
-// with the count solutions() gives then.
+// with the count solutions() gives then. A report due when ready() comes
+// true is made too: the workers can end before the calling thread first
+// waits, and a report due from the start (a period of 0) must still come.
 template <class Count, class Ready>
 void wait_reporting(std::condition_variable& cv, std::unique_lock<std::mutex>& lock, Reporter& reporter,
                     Count solutions, Ready ready) {
@@ -186,10 +189,12 @@ void wait_reporting(std::condition_variable& cv, std::unique_lock<std::mutex>& l
         cv.wait(lock, ready);
         return;
     }
-    while (!cv.wait_until(lock, reporter.due(), ready)) {
+    for (;;) {
+        const bool is_ready = cv.wait_until(lock, reporter.due(), ready);
         lock.unlock();
         reporter.tick(solutions);
         lock.lock();
+        if (is_ready) return;
     }
 }
 
