@@ -804,3 +804,19 @@ TEST_CASE("dynamic domain: restore_word brings bounds back from other words") {
     CHECK(d.size() == 320);
     CHECK(d == full);
 }
+
+TEST_CASE("popcount counts the bits of any word, at run time and at compile time") {
+    static_assert(propane::detail::popcount(0) == 0);
+    static_assert(propane::detail::popcount(~std::uint64_t{0}) == 64);
+    static_assert(propane::detail::popcount(0x8000000000000001U) == 2);
+    // Run time: the processor's instruction where it has one (detected at
+    // start-up on x86-64), else the arithmetic form; both must agree with
+    // the standard library.
+    std::mt19937_64 rng(7);
+    for (int k = 0; k < 10000; ++k) {
+        // Sparse, dense and uniform words, so every count from 0 to 64 comes up.
+        const std::uint64_t a = rng(), b = rng(), w = k % 3 == 0 ? a & b : k % 3 == 1 ? a | b : a;
+        const std::uint64_t x = k < 65 ? (k == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << k) - 1) : w;
+        CHECK(propane::detail::popcount(x) == static_cast<unsigned>(std::popcount(x)));
+    }
+}
