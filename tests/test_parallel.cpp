@@ -603,6 +603,47 @@ TEST_CASE("parallel: progress reports come on the calling thread, in order, and 
     }
 }
 
+TEST_CASE("parallel: progress reports come on one thread too, for solve() and minimize()") {
+    // Parallel{.threads = 1} is the one-thread search; its reports must
+    // not go missing, nor those of a search the split ends by a limit.
+    nqueens::Model<propane::BitDomain<1>> m(9, propane::value);
+    const Run want = run(m.store, m.q, propane::Strategy{}, {}, nullptr);
+    const auto check_reports = [](const std::vector<propane::ParallelProgress>& reports, std::uint64_t solutions,
+                                  bool complete) {
+        REQUIRE_FALSE(reports.empty());
+        for (std::size_t k = 1; k < reports.size(); ++k) {
+            CHECK(reports[k].done >= reports[k - 1].done);
+            CHECK(reports[k].stats.branches >= reports[k - 1].stats.branches);
+        }
+        // Due from the start, the last report comes when the search has ended.
+        CHECK(reports.back().stats.solutions == solutions);
+        CHECK((reports.back().done == 1.0) == complete);
+    };
+    std::vector<propane::ParallelProgress> reports;
+    propane::Parallel one{.threads = 1};
+    one.progress_period = std::chrono::nanoseconds(0);
+    one.progress = [&](const propane::ParallelProgress& r) { reports.push_back(r); };
+    const Run got = run(m.store, m.q, propane::Strategy{}, {}, &one);
+    CHECK(got.stats.solutions == want.stats.solutions);
+    CHECK(got.stats.branches == want.stats.branches);
+    check_reports(reports, want.stats.solutions, true);
+
+    // A branch limit the split reaches: the one-thread search, stopped by it.
+    reports.clear();
+    propane::Parallel three = one;
+    three.threads = 3;
+    const Run limited = run(m.store, m.q, propane::Strategy{}, {.branches = 2}, &three);
+    CHECK(limited.stats.outcome == propane::Outcome::branch_limit);
+    check_reports(reports, limited.stats.solutions, false);
+
+    reports.clear();
+    const IntVar cost = m.store.int_var(0, 16);
+    m.store.post(propane::linear(std::vector<int>{1, 1, -1}, std::vector<IntVar>{m.q[0], m.q[8], cost}, propane::Rel::eq, 0));
+    const propane::OptimizeStats best = propane::minimize(m.store, m.q, propane::Strategy{}, {}, one, cost);
+    CHECK(best.complete());
+    check_reports(reports, best.solutions, true);
+}
+
 TEST_CASE("split: no subproblem holds a large share of the tree") {
     // Cut by binary depth, the chain q[0] != 0, q[0] != 1, ... would leave
     // q[0]'s other values, half the tree or more, in one subproblem; then

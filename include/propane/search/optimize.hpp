@@ -65,13 +65,7 @@ struct Optimize {
               View<Store> V, class Visitor>
     OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
                              const Limits& limits, const V& objective, Visitor&& visitor) const {
-        Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel> search(s, vars, strategy, limits,
-                                                                            Objective<V>{objective, sense});
-        visit_all(search, visitor);
-        OptimizeStats st;
-        static_cast<SearchStats&>(st) = search.stats();
-        st.objective = search.objective();
-        return st;
+        return one_thread(s, vars, strategy, limits, Parallel{}, objective, visitor);
     }
     template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
               View<Store> V, class Visitor>
@@ -99,13 +93,13 @@ struct Optimize {
                              Visitor&& visitor) const {
         using clock = std::chrono::steady_clock;
         const unsigned threads = resolve_threads(parallel.threads);
-        if (threads == 1 || limits.solutions == 0) return (*this)(s, vars, strategy, limits, objective, visitor);
+        if (threads == 1 || limits.solutions == 0) return one_thread(s, vars, strategy, limits, parallel, objective, visitor);
         s.check(objective.var(), "objective");
         const auto start = clock::now();
         using W = std::ranges::range_value_t<R>;
         const std::vector<W> views(std::ranges::begin(vars), std::ranges::end(vars));
         const std::optional<Split> split = split_for(s, views, strategy, limits, parallel, threads);
-        if (!split) return (*this)(s, vars, strategy, limits, objective, visitor);
+        if (!split) return one_thread(s, vars, strategy, limits, parallel, objective, visitor);
         const Split& sp = *split;
 
         // The workers' searches have no solution limit of their own: most
@@ -155,6 +149,22 @@ struct Optimize {
     OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
                              const Limits& limits, const Parallel& parallel, const V& objective) const {
         return (*this)(s, vars, strategy, limits, parallel, objective, IgnoreSolution{});
+    }
+
+private:
+    // The search on the calling thread, with parallel.progress's reports
+    // (none from a default Parallel).
+    template <class Store, std::ranges::input_range R, class VarSel, class ValSel, class V, class Visitor>
+    static OptimizeStats one_thread(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                                    const Limits& limits, const Parallel& parallel, const V& objective,
+                                    Visitor& visitor) {
+        Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel> search(s, vars, strategy, limits,
+                                                                            Objective<V>{objective, sense});
+        visit_reporting(search, parallel, visitor);
+        OptimizeStats st;
+        static_cast<SearchStats&>(st) = search.stats();
+        st.objective = search.objective();
+        return st;
     }
 };
 

@@ -87,8 +87,11 @@ struct Parallel {
     bool ordered = true;                   // solutions reach the visitor in solve()'s order, on the calling thread
     std::size_t subproblems_per_worker = 30;
     // Called on the calling thread about every progress_period, for a
-    // progress display (the calling thread then only reports and delivers).
-    // A search that ends before the first period has passed makes no report.
+    // progress display (the calling thread then only reports and delivers),
+    // and once more when the search ends if a report is due by then: a
+    // search shorter than the period makes none. On one thread too (which
+    // threads = 1 comes down to), with the search's own estimate of the
+    // share explored.
     std::function<void(const ParallelProgress&)> progress{};
     std::chrono::nanoseconds progress_period = std::chrono::milliseconds(500);
 };
@@ -196,6 +199,27 @@ void wait_reporting(std::condition_variable& cv, std::unique_lock<std::mutex>& l
         lock.lock();
         if (is_ready) return;
     }
+}
+
+// The one-thread search that the forms on threads fall back to (one
+// thread, a solution limit of 0, or a limit the split already reached),
+// with Parallel::progress fed by the search's own reports, as on threads:
+// about every period, and once more if one is due when the search ends.
+template <class OneSearch, class Visitor>
+void visit_reporting(OneSearch& search, const Parallel& parallel, Visitor& visitor) {
+    if (!parallel.progress) {
+        visit_all(search, visitor);
+        return;
+    }
+    using clock = std::chrono::steady_clock;
+    auto due = clock::now() + parallel.progress_period;
+    const auto report = [&](const OneSearch& at) {
+        parallel.progress(ParallelProgress{at.progress(), at.stats()});
+        due = clock::now() + parallel.progress_period;
+    };
+    search.on_progress(report, parallel.progress_period);
+    visit_all(search, visitor);
+    if (clock::now() >= due) report(search);
 }
 
 // Unordered: the calling thread works too (or, with progress reports, only
@@ -394,12 +418,17 @@ SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& 
                   const Parallel& parallel, Visitor&& visitor) {
     using View = std::ranges::range_value_t<R>;
     using clock = std::chrono::steady_clock;
+    const auto one_thread = [&](const auto& vs) {
+        Search<Store, View, VarSel, ValSel> search(s, vs, strategy, limits);
+        detail::visit_reporting(search, parallel, visitor);
+        return search.stats();
+    };
     const unsigned threads = detail::resolve_threads(parallel.threads);
-    if (threads == 1 || limits.solutions == 0) return solve(s, vars, strategy, limits, visitor);
+    if (threads == 1 || limits.solutions == 0) return one_thread(vars);
     const auto start = clock::now();
     const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
     const std::optional<Split> split = detail::split_for(s, views, strategy, limits, parallel, threads);
-    if (!split) return solve(s, views, strategy, limits, visitor);
+    if (!split) return one_thread(views);
     const Split& sp = *split;
 
     SearchStats total = sp.top;
