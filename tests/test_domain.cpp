@@ -98,6 +98,12 @@ void check_matches(const D& d, const Ref& ref) {
               [&](std::int64_t v) { return ref.count(static_cast<int>(v)) == 1; }) == "");
     CHECK(d.contains(int_min) == (ref.count(int_min) == 1));
     CHECK(d.contains(int_max) == (ref.count(int_max) == 1));
+    // contains takes 64-bit values too (a view's arithmetic may leave int):
+    // those are never members, however their offset from the base wraps.
+    for (const std::int64_t far : {std::numeric_limits<std::int64_t>::min(), std::int64_t{int_min} - 1,
+                                   std::int64_t{int_max} + 1, std::numeric_limits<std::int64_t>::max(),
+                                   std::int64_t{d.base()} + (std::int64_t{1} << 32)})
+        CHECK_FALSE(d.contains(far));
 
     // next/prev take 64-bit arguments, so ask from outside int as well.
     CHECK(first_difference(
