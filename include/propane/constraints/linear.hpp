@@ -55,20 +55,10 @@
 #include <vector>
 
 #include "../engine/error.hpp"
+#include "../engine/inline.hpp"
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
 #include "rel.hpp"
-
-// LinearUnit's per-term lambdas, forced inline: Clang 14 at -O3 called
-// each of them (Golomb 10 under Clang: 1,941 M instructions, 1,642 M with
-// this, 16 % less time). GCC inlines them anyway, and the attribute only
-// moved its code about (0.7 % slower), so it is Clang's alone. Undefined at
-// the end.
-#if defined(__clang__)
-#define PROPANE_INLINE_LAMBDA __attribute__((always_inline))
-#else
-#define PROPANE_INLINE_LAMBDA
-#endif
 
 namespace propane {
 
@@ -293,7 +283,7 @@ public:
         for (;;) {
             std::array<std::int64_t, static_cast<std::size_t>(n)> lo, hi; // of each term, not view
             std::int64_t least = 0, most = 0;
-            each([&]<int K>() PROPANE_INLINE_LAMBDA {
+            each([&]<int K>() PROPANE_CLANG_INLINE {
                 lo[K] = low<K>(s);
                 hi[K] = high<K>(s);
                 least += lo[K];
@@ -305,7 +295,7 @@ public:
             // its greatest.
             const std::int64_t rise = has_upper_ ? k_ - least : 0, fall = has_lower_ ? most - k_ : 0;
             bool again = false;
-            const bool ok = each([&]<int K>() PROPANE_INLINE_LAMBDA {
+            const bool ok = each([&]<int K>() PROPANE_CLANG_INLINE {
                 if (has_upper_ && hi[K] - lo[K] > rise) {
                     const std::int64_t cap = lo[K] + rise;
                     if ((K < P ? keep_at_most(x_[K], s, cap) : keep_at_least(x_[K], s, -cap)) == Change::failed)
@@ -328,8 +318,8 @@ public:
 private:
     // f<K>() for each term K in order, unrolled, while it returns true.
     template <class F>
-    PROPANE_INLINE_LAMBDA static bool each(F&& f) {
-        return [&]<int... K>(std::integer_sequence<int, K...>) PROPANE_INLINE_LAMBDA {
+    PROPANE_CLANG_INLINE static bool each(F&& f) {
+        return [&]<int... K>(std::integer_sequence<int, K...>) PROPANE_CLANG_INLINE {
             return (f.template operator()<K>() && ...);
         }(std::make_integer_sequence<int, n>{});
     }
@@ -480,7 +470,5 @@ Linear<std::ranges::range_value_t<R>> linear(const R& views, Rel r, std::int64_t
 }
 
 } // namespace propane
-
-#undef PROPANE_INLINE_LAMBDA
 
 #endif

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "error.hpp"
+#include "inline.hpp"
 #include "words.hpp"
 
 namespace propane {
@@ -261,7 +262,7 @@ public:
     // v is 64-bit, like next()'s: views pass values their own arithmetic
     // may put outside int, which are simply absent.
     template <class Hook = detail::NoHook>
-    Change remove(std::int64_t v, Hook&& before_write = {}) {
+    PROPANE_CLANG_INLINE Change remove(std::int64_t v, Hook&& before_write = {}) {
         if constexpr (Words == 1) {
             // The commonest update on the commonest width, in a dozen
             // instructions: the bounds tests need no scan of other words.
@@ -303,7 +304,7 @@ public:
 
     // Keeps the values >= v.
     template <class Hook = detail::NoHook>
-    Change remove_below(int v, Hook&& before_write = {}) {
+    PROPANE_CLANG_INLINE Change remove_below(int v, Hook&& before_write = {}) {
         if (v <= min()) return Change::none;
         if (v > max()) return Change::failed;
         const std::int64_t off = std::int64_t{v} - base_;
@@ -328,7 +329,7 @@ public:
 
     // Keeps the values <= v.
     template <class Hook = detail::NoHook>
-    Change remove_above(int v, Hook&& before_write = {}) {
+    PROPANE_CLANG_INLINE Change remove_above(int v, Hook&& before_write = {}) {
         if (v >= max()) return Change::none;
         if (v < min()) return Change::failed;
         const std::int64_t off = std::int64_t{v} - base_;

@@ -37,6 +37,7 @@
 
 #include "domain.hpp"
 #include "error.hpp"
+#include "inline.hpp"
 #include "model.hpp"
 #include "propagator.hpp"
 #include "queue.hpp"
@@ -498,7 +499,7 @@ private:
     }
 
     template <class Op>
-    Change update(int var, Op&& op) {
+    PROPANE_CLANG_INLINE Change update(int var, Op&& op) {
         const auto i = static_cast<std::size_t>(var);
         Domain& d = doms_[i];
         const std::uint64_t now = dom_trail_.stamp();
