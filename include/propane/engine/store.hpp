@@ -340,7 +340,7 @@ private:
     template <class, class, class, class>
     friend class Search;
 
-    Change remove_at(int var, std::int64_t v) {
+    PROPANE_CLANG_INLINE Change remove_at(int var, std::int64_t v) {
         return update(var, [v](Domain& d, auto&& save) { return d.remove(v, save); });
     }
     Change remove_below_at(int var, int v) {
