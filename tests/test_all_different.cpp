@@ -1275,6 +1275,10 @@ TEST_CASE("all_different over views spanning more than 64 values agrees with bru
     run(WideDom{0, 0}, IntVarKind{}, {"BitDomain<dynamic>, x", 1, {1, 1, 1, 1, 1}, {0, 0, 0, 0, 0}, 999, 515});
     run(WideDom{0, 0}, AffineKind{}, {"BitDomain<dynamic>, -x + b", 1, {-1, -1, 1, -1, 1}, {0, 6, 0, -5, 3}, 999, 516});
     run(WideDom{0, 0}, OffsetKind{}, {"BitDomain<dynamic>, x + b", 1, {1, 1, 1, 1, 1, 1}, {0, 1, 2, 3, 4, 5}, 499, 517});
+    // Between 65 and 128 values in all (112 and 97): bounds strength sweeps
+    // them from the least, without finding the open views' hull first.
+    run(W2{0, 0}, OffsetKind{}, {"BitDomain<2>, x + b, 112 values", 1, {1, 1, 1, 1, 1}, {0, 3, -2, 1, 9}, 100, 518});
+    run(WideDom{0, 0}, AffineKind{}, {"BitDomain<dynamic>, +-x + b, 97 values", 1, {-1, 1, 1, -1, 1}, {0, 2, -3, 1, 4}, 89, 519});
 }
 
 // Known bugs, kept failing on purpose (minimal cases further down). When

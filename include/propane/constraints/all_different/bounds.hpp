@@ -60,6 +60,7 @@ public:
             hi = i == 0 ? views_[i].hi() : std::max<std::int64_t>(hi, views_[i].hi());
         }
         span_lo_ = lo;
+        span_values_ = hi - lo + 1;
         if (hi - lo < 64) {
             span_ = detail::low_mask(static_cast<int>(hi - lo) + 1);
             // At most 64 open views get this far, each a Hall interval's
@@ -239,6 +240,15 @@ private:
         const std::span<const int> opened = open_.views(s);
         const std::size_t m = opened.size();
         if (m == 0) return true;
+        // When all the values the views can ever take fit two words, the
+        // sweeps run on them as they are: no hull to find, no early exits
+        // to test, which cost more than they saved (Golomb 10: 1 % fewer
+        // instructions in all, 3 % less time at N = 11).
+        if (span_values_ <= 128) {
+            std::size_t nfixed = 0;
+            for (const int i : open_.closed(s)) fixed_values_[nfixed++] = views_[u(i)].min(s);
+            return greedy_pass(greedy2_, s, opened, span_lo_, span_lo_ + span_values_, nfixed, exact, changed);
+        }
         std::int64_t lo = views_[u(opened[0])].min(s), hi = std::int64_t{views_[u(opened[0])].max(s)} + 1;
         const std::int64_t lo0 = lo, hi0 = hi;
         bool same = true;
@@ -316,7 +326,8 @@ private:
         return true;
     }
 
-    // hall_pass over a hull lo .. hi - 1 of at most 64 * W values, by
+    // hall_pass over values lo .. hi - 1, at most 64 * W of them, that hold
+    // every open view and the fixed values fixed_values_[0 .. nfixed), by
     // GreedyHall.
     template <std::size_t W>
     bool greedy_pass(GreedyHall<W>& greedy, Store& s, std::span<const int> opened, std::int64_t lo, std::int64_t hi,
@@ -325,8 +336,8 @@ private:
         for (std::size_t k = 0; k < nfixed; ++k) fixed.add(static_cast<unsigned>(fixed_values_[k] - lo));
         greedy.clear();
         for (std::size_t k = 0; k < opened.size(); ++k) {
-            const Interval& r = iv(opened[k]);
-            greedy.add(k, static_cast<unsigned>(r.min - lo), static_cast<unsigned>(r.max - 1 - lo));
+            const View& x = views_[u(opened[k])];
+            greedy.add(k, static_cast<unsigned>(x.min(s) - lo), static_cast<unsigned>(x.max(s) - lo));
         }
         bool moved = false;
         if (!greedy.run(fixed, GreedyHall<W>::Set::below(static_cast<unsigned>(hi - lo)), moved)) return false;
@@ -548,6 +559,7 @@ private:
     std::vector<int> h_;
     bool shared_;
     std::int64_t span_lo_ = 0; // the smallest value any view can take
+    std::int64_t span_values_ = 0; // span_lo_ .. the greatest, counted
     // When every value lies within span_lo_ .. span_lo_ + 63: those values
     // as bits, and hall_by_words' scratch. 0 and empty otherwise.
     std::uint64_t span_ = 0;

@@ -54,6 +54,16 @@ public:
     // non-member.
     template <bool Absent = false>
     unsigned next(unsigned i) const noexcept {
+        if constexpr (W == 2) {
+            // Both words at once, without the loop's branches (the up
+            // sweep asks this of every view).
+            const std::uint64_t a = Absent ? ~w_[0] : w_[0], b = Absent ? ~w_[1] : w_[1];
+            const std::uint64_t from = ~std::uint64_t{0} << (i & 63);
+            const std::uint64_t x0 = i < 64 ? a & from : 0, x1 = i < 64 ? b : (i < size ? b & from : 0);
+            if (x0 != 0) return static_cast<unsigned>(std::countr_zero(x0));
+            if (x1 != 0) return 64 + static_cast<unsigned>(std::countr_zero(x1));
+            return size;
+        }
         for (unsigned k = i / 64; k < W; ++k) {
             std::uint64_t x = Absent ? ~w_[k] : w_[k];
             if (k == i / 64) x &= ~low_mask(static_cast<int>(i % 64));
@@ -65,6 +75,14 @@ public:
     // non-member.
     template <bool Absent = false>
     int prev(unsigned i) const noexcept {
+        if constexpr (W == 2) {
+            const std::uint64_t a = Absent ? ~w_[0] : w_[0], b = Absent ? ~w_[1] : w_[1];
+            const std::uint64_t upto = low_mask(static_cast<int>(i & 63) + 1);
+            const std::uint64_t x1 = i < 64 ? 0 : b & upto, x0 = i < 64 ? a & upto : a;
+            if (x1 != 0) return 127 - std::countl_zero(x1);
+            if (x0 != 0) return 63 - std::countl_zero(x0);
+            return -1;
+        }
         for (int k = static_cast<int>(i / 64); k >= 0; --k) {
             std::uint64_t x = Absent ? ~w_[static_cast<std::size_t>(k)] : w_[static_cast<std::size_t>(k)];
             if (static_cast<unsigned>(k) == i / 64) x &= low_mask(static_cast<int>(i % 64) + 1);
@@ -103,19 +121,18 @@ public:
 
     void clear() noexcept {
         by_max_.fill(-1);
-        by_min_.fill(-1);
-        maxes_ = mins_ = Set{};
+        maxes_ = Set{};
+        views_ = 0;
     }
-    // View k, 0 <= k < size, takes a value among the positions lo .. hi.
+    // View k takes a value among the positions lo .. hi. The views are
+    // added in order, k = 0, 1, ...
     void add(std::size_t k, unsigned lo, unsigned hi) noexcept {
         lo_[k] = new_lo_[k] = lo;
         hi_[k] = new_hi_[k] = hi;
         after_max_[k] = by_max_[hi];
         by_max_[hi] = static_cast<std::int16_t>(k);
-        after_min_[k] = by_min_[lo];
-        by_min_[lo] = static_cast<std::int16_t>(k);
         maxes_.add(hi);
-        mins_.add(lo);
+        views_ = k + 1;
     }
     // The sweeps over the views added since clear(), given the fixed views'
     // values and the positions that exist. False when the views cannot all
@@ -148,10 +165,18 @@ public:
             }
         moved = found || maxes_.meets(fixed);
         if (!moved) return true;
+        // The views by min, for the down sweep only: most runs end above.
+        by_min_.fill(-1);
+        Set mins;
+        for (std::size_t k = 0; k < views_; ++k) {
+            after_min_[k] = by_min_[lo_[k]];
+            by_min_[lo_[k]] = static_cast<std::int16_t>(k);
+            mins.add(lo_[k]);
+        }
         free = all;
         free.erase(fixed);
         hall = fixed;
-        for (int v = mins_.prev(Set::size - 1); v >= 0; v = v > 0 ? mins_.prev(static_cast<unsigned>(v) - 1) : -1)
+        for (int v = mins.prev(Set::size - 1); v >= 0; v = v > 0 ? mins.prev(static_cast<unsigned>(v) - 1) : -1)
             for (int k = by_min_[static_cast<std::size_t>(v)]; k >= 0; k = after_min_[static_cast<std::size_t>(k)]) {
                 const auto at = static_cast<std::size_t>(k);
                 unsigned hi = hi_[at];
@@ -180,7 +205,8 @@ private:
     // after each view the next at its position, or -1.
     std::array<std::int16_t, Set::size> by_max_{}, by_min_{};
     std::vector<std::int16_t> after_max_, after_min_;
-    Set maxes_, mins_;
+    Set maxes_;
+    std::size_t views_ = 0; // added since clear()
 };
 
 } // namespace propane::detail
