@@ -1874,3 +1874,46 @@ TEST_CASE("all_different: a strength outside Consistency is a model_error, caugh
     CHECK(s.propagate());
     CHECK(count_solutions(s, x) == 6);
 }
+
+// The bounds strength's choice between an early and a late Hall pass
+// (early_hall.hpp): it learns, per number of views fixed since the last
+// run, whether early passes find anything.
+TEST_CASE("all_different bounds: early Hall passes go on while one in four finds something, and stop otherwise") {
+    propane::detail::EarlyHall early;
+    // Bounds alone moved: the pass waits.
+    for (int k = 0; k < 40; ++k) CHECK_FALSE(early.wanted(0, 0));
+    // Until the first early pass, every number of fixed views tries early.
+    for (std::size_t fixed = 1; fixed < 20; ++fixed) CHECK(early.wanted(fixed, 0));
+
+    // Passes after three fixings never find anything: they stop, apart
+    // from one chance in 32; other groups keep their own record.
+    for (int k = 0; k < 8; ++k) early.record(3, false);
+    int chances = 0;
+    for (int k = 0; k < 320; ++k) chances += early.wanted(3, 0) ? 1 : 0;
+    CHECK(chances == 10);
+    CHECK(early.wanted(2, 0));
+    CHECK(early.wanted(4, 0));
+    // One find in three turns them on again, and keeps them on across the
+    // halving of the counts at 64 passes; one in five turns them off.
+    bool stayed = true;
+    for (int k = 0; k < 200; ++k) {
+        early.record(3, k % 3 == 0);
+        if (k >= 100) stayed &= early.wanted(3, 0);
+    }
+    CHECK(stayed);
+    int on = 0;
+    for (int k = 0; k < 200; ++k) {
+        early.record(3, k % 5 == 0);
+        if (k >= 100) on += early.wanted(3, 0) ? 1 : 0;
+    }
+    CHECK(on <= 100 / 32 + 1); // the chances only
+    // Seven fixed views and more share one record.
+    for (int k = 0; k < 8; ++k) early.record(7, false);
+    int seven = 0;
+    for (int k = 0; k < 64; ++k) seven += (early.wanted(7, 0) ? 1 : 0) + (early.wanted(40, 0) ? 1 : 0);
+    CHECK(seven == 4);
+    CHECK(early.wanted(6, 0));
+    // A new search starts afresh.
+    CHECK(early.wanted(7, 1));
+    CHECK(early.wanted(3, 1));
+}

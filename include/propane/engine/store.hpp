@@ -62,7 +62,7 @@ public:
         : model_(o.model_), doms_(o.doms_), init_(o.init_), stamp_(o.stamp_), word_offset_(o.word_offset_),
           word_stamp_(o.word_stamp_), touched_flag_(o.touched_flag_), dom_trail_(o.dom_trail_), cells_(o.cells_),
           cell_stamp_(o.cell_stamp_), cell_trail_(o.cell_trail_), subs_(o.subs_), var_props_(o.var_props_),
-          queued_(o.queued_), queues_(o.queues_), propagations_(o.propagations_),
+          queued_(o.queued_), queues_(o.queues_), propagations_(o.propagations_), search_starts_(o.search_starts_),
           prop_failures_(o.prop_failures_), tagged_subs_(o.tagged_subs_), saved_queues_(o.saved_queues_),
           scoped_(o.scoped_), failed_at_(o.failed_at_) {
         props_.reserve(o.props_.size());
@@ -325,6 +325,11 @@ public:
 
     // Propagator runs so far (a statistic).
     std::uint64_t propagations() const noexcept { return propagations_; }
+    // Searches started on this store so far. A propagator that learns how
+    // to schedule its work (AllDifferent's early Hall passes) starts afresh
+    // when this changes, so that a search does the same work whatever
+    // searches ran on the store before it.
+    std::uint64_t search_starts() const noexcept { return search_starts_; }
 
     // How often propagator `prop` has failed, and the propagators subscribed
     // to a variable (each once): what weighted-degree branching learns from.
@@ -583,6 +588,7 @@ private:
     // only when [0] is empty. A propagator is in at most one.
     std::array<detail::PropagatorQueue, 2> queues_;
     std::uint64_t propagations_ = 0;
+    std::uint64_t search_starts_ = 0;
     std::vector<std::uint64_t> prop_failures_;
     std::vector<std::size_t> tagged_subs_; // per propagator
     std::vector<QueueSnapshot> saved_queues_;

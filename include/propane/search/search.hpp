@@ -265,6 +265,7 @@ private:
     // False when a bound from the gate leaves nothing at the root.
     bool start() {
         s_->searches_.start(&tie_);
+        ++s_->search_starts_;
         state_ = State::running;
         root_level_ = s_->level();
         propagations0_ = s_->propagations();

@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "early_hall.hpp"
 #include "greedy_hall.hpp"
 #include "value.hpp"
 #include "../../engine/propagator.hpp"
@@ -73,19 +74,23 @@ public:
 
     PropStatus propagate(Store& s) override {
         for (;;) {
+            const std::size_t fixed = this->pending().size(); // a tag per view fixed
             if (!open_.propagate(views_, this->pending(), s)) return PropStatus::failed;
-            // The Hall pass waits while other propagators are queued, so
-            // that it runs once on what all their value stages leave
-            // rather than once after each (N = 12: 39 % fewer passes).
-            if (s.queued() > 0) return PropStatus::defer;
+            // While other propagators are queued, the Hall pass runs now
+            // or waits for them, as early_ has learnt pays (early_hall.hpp).
+            const bool early = s.queued() > 0;
+            if (early && !early_.wanted(fixed, s.search_starts())) return PropStatus::defer;
             bool exact = true, changed = false;
+            bool ok;
             if (span_ != 0) {
                 // One round of Hall intervals, so again whenever it pruned.
-                if (!hall_by_words(s, changed)) return PropStatus::failed;
+                ok = hall_by_words(s, changed);
                 exact = !changed;
-            } else if (!hall_pass(s, exact, changed)) {
-                return PropStatus::failed;
+            } else {
+                ok = hall_pass(s, exact, changed);
             }
+            if (early) early_.record(fixed, !ok || changed);
+            if (!ok) return PropStatus::failed;
             // The sweeps reach bounds consistency in one go; only a new
             // bound landing on a hole, a view becoming fixed, or a change
             // seen through a second view of one variable needs another.
@@ -558,6 +563,7 @@ private:
     std::vector<std::int64_t> d_;
     std::vector<int> h_;
     bool shared_;
+    EarlyHall early_;
     std::int64_t span_lo_ = 0; // the smallest value any view can take
     std::int64_t span_values_ = 0; // span_lo_ .. the greatest, counted
     // When every value lies within span_lo_ .. span_lo_ + 63: those values
