@@ -49,6 +49,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <bitset>
 #include <cstddef>
 #include <cstdint>
 #include <random>
@@ -1916,4 +1917,46 @@ TEST_CASE("all_different bounds: early Hall passes go on while one in four finds
     // A new search starts afresh.
     CHECK(early.wanted(7, 1));
     CHECK(early.wanted(3, 1));
+}
+
+// The two-word sets under the bounds strength's sweeps, against
+// std::bitset: every position of random sets, and ranges across the words.
+TEST_CASE("all_different bounds: two-word position sets find next and previous members and add ranges exactly") {
+    using Set = propane::detail::Positions<2>;
+    std::mt19937 rng(2026);
+    for (int round = 0; round < 300; ++round) {
+        Set set;
+        std::bitset<128> ref;
+        const int density = round % 4; // from sparse to nearly full
+        for (unsigned i = 0; i < 128; ++i)
+            if (std::uniform_int_distribution<int>(0, 3)(rng) < density) {
+                set.add(i);
+                ref.set(i);
+            }
+        const unsigned a = std::uniform_int_distribution<unsigned>(0, 127)(rng);
+        const unsigned b = std::uniform_int_distribution<unsigned>(a, 127)(rng);
+        if (round % 2 == 1) {
+            set.add(a, b);
+            for (unsigned i = a; i <= b; ++i) ref.set(i);
+        }
+        for (unsigned i = 0; i < 128; ++i) REQUIRE(set.has(i) == ref.test(i));
+        for (unsigned i = 0; i <= 128; ++i) {
+            unsigned next = 128, absent = 128;
+            for (unsigned j = 128; j-- > i;) {
+                if (ref.test(j)) next = j;
+                else absent = j;
+            }
+            REQUIRE(set.next(i) == next);
+            REQUIRE(set.next<true>(i) == absent);
+        }
+        for (unsigned i = 0; i < 128; ++i) {
+            int prev = -1, absent = -1;
+            for (unsigned j = 0; j <= i; ++j) {
+                if (ref.test(j)) prev = static_cast<int>(j);
+                else absent = static_cast<int>(j);
+            }
+            REQUIRE(set.prev(i) == prev);
+            REQUIRE(set.prev<true>(i) == absent);
+        }
+    }
 }
