@@ -1960,3 +1960,89 @@ TEST_CASE("all_different bounds: two-word position sets find next and previous m
         }
     }
 }
+
+// The value stage with more than 16 open views, where several views fixed
+// at once leave the others in one walk when their values fit 64 positions
+// (value.hpp): against the fixpoint of removing each fixed view's value
+// from the others, computed on sets of values. Views over dynamic domains,
+// as x and as x + b; values within 0..99, so that the views fixed at once
+// fit 64 positions in some rounds and not in others.
+TEST_CASE("all_different: many views fixed at once leave the open views exactly the values the others left") {
+    const auto run = [](auto kind) {
+        using Kind = decltype(kind);
+        using V = typename Kind::View;
+        std::mt19937 rng(4242);
+        int failed = 0, batches = 0, rounds = 0;
+        for (; rounds < 400; ++rounds) {
+            const int n = std::uniform_int_distribution<int>(17, 40)(rng);
+            WideStore s;
+            std::vector<IntVar> xs;
+            std::vector<V> views;
+            std::vector<std::vector<int>> dom; // in view values
+            for (int i = 0; i < n; ++i) {
+                const int b = std::is_same_v<V, IntVar> ? 0 : std::uniform_int_distribution<int>(-3, 3)(rng);
+                xs.push_back(s.int_var(0 - b, 99 - b));
+                views.push_back(Kind::make(xs.back(), 1, b));
+                dom.emplace_back();
+                for (int v = 0; v < 100; ++v)
+                    if (std::uniform_int_distribution<int>(0, 2)(rng) != 0) dom.back().push_back(v);
+                    else REQUIRE(views.back().remove(s, v) != propane::Change::failed);
+            }
+            const int id = s.post(propane::all_different(views, propane::value));
+            REQUIRE(s.propagate());
+            // Fix k views at once, with values from their domains; a narrow
+            // window in most rounds, so that they fit 64 positions.
+            const int k = std::uniform_int_distribution<int>(2, 6)(rng);
+            const int window = rounds % 4 == 0 ? 100 : 40;
+            const int from = std::uniform_int_distribution<int>(0, 100 - window)(rng);
+            std::vector<int> fixed(static_cast<std::size_t>(n), -1);
+            for (int j = 0; j < k; ++j) {
+                const auto i = static_cast<std::size_t>(std::uniform_int_distribution<int>(0, n - 1)(rng));
+                std::vector<int> choice;
+                for (const int v : dom[i])
+                    if (v >= from && v < from + window) choice.push_back(v);
+                if (choice.empty() || fixed[i] >= 0) continue;
+                fixed[i] = choice[std::uniform_int_distribution<std::size_t>(0, choice.size() - 1)(rng)];
+                dom[i] = {fixed[i]};
+                REQUIRE(views[i].remove_below(s, fixed[i]) != propane::Change::failed);
+                REQUIRE(views[i].remove_above(s, fixed[i]) != propane::Change::failed);
+            }
+            batches += std::count_if(fixed.begin(), fixed.end(), [](int v) { return v >= 0; }) > 1;
+            // The reference: each fixed view's value leaves the others, until
+            // nothing changes; two fixed views with one value, or an empty
+            // domain, is a failure.
+            bool ok = true;
+            for (bool again = true; again && ok;) {
+                again = false;
+                for (std::size_t i = 0; i < dom.size() && ok; ++i) {
+                    if (dom[i].size() != 1) continue;
+                    for (std::size_t j = 0; j < dom.size() && ok; ++j) {
+                        if (j == i) continue;
+                        const auto at = std::find(dom[j].begin(), dom[j].end(), dom[i][0]);
+                        if (at == dom[j].end()) continue;
+                        dom[j].erase(at);
+                        ok = !dom[j].empty();
+                        again = true;
+                    }
+                }
+            }
+            const bool got = s.propagate();
+            CAPTURE(rounds);
+            REQUIRE(got == ok);
+            failed += !ok;
+            if (!ok) continue;
+            for (std::size_t i = 0; i < views.size(); ++i) {
+                std::vector<int> have;
+                views[i].for_each(s, [&](int v) { have.push_back(v); });
+                REQUIRE(have == dom[i]);
+            }
+            (void)id;
+        }
+        MESSAGE(std::string(Kind::name) << ": " << rounds << " rounds, " << batches << " with several views fixed at once, "
+                           << failed << " failed");
+        CHECK(failed > 0);
+        CHECK(batches > rounds / 2);
+    };
+    run(IntVarKind{});
+    run(OffsetKind{});
+}

@@ -5,10 +5,12 @@
 // stage of the other two (../all_different.hpp describes the strengths).
 
 #include <algorithm>
+#include <climits>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "../../engine/propagator.hpp"
@@ -63,6 +65,8 @@ public:
         // Removals can fix more views, whose tags the store appends to
         // `pending` while we loop; the loop ends when nothing new is fixed.
         const View* const vs = views.data();
+        if constexpr (!std::is_same_v<View, AffineView>)
+            if (pending.size() > 1 && s.cell(size_cell_) > 16 && !remove_batch(vs, pending, s)) return false;
         while (!pending.empty()) {
             const auto i = static_cast<std::size_t>(pending.back());
             pending.pop_back();
@@ -83,6 +87,76 @@ public:
     }
 
 private:
+    // When several views were fixed at once and many are open (Golomb: a
+    // mark fixes the differences to all the marks before it), their values
+    // leave the open views in one walk that asks each view for all of them
+    // in one word, rather than in one walk per value (Golomb 10: 4.3 M
+    // membership tests down to about 1.1 M such words, 2.9 % fewer
+    // instructions in all). Only when the values fit 64 positions, else
+    // pending is left to the walks one value at a time. The views fixed
+    // all leave the open set first, so two of them with one value are a
+    // failure found here (one by one, the second view's removal finds it).
+    // A view whose word costs a walk over its values (AffineView) never
+    // comes here, and small sets (N-queens) do not either: there the walks
+    // per value cost less. Out of line, to leave the walk per value as it
+    // was where this never runs.
+    template <class View, class Store>
+#if defined(__GNUC__)
+    [[gnu::noinline]]
+#endif
+    bool remove_batch(const View* vs, std::vector<int>& pending, Store& s) {
+        auto open = static_cast<std::size_t>(s.cell(size_cell_));
+        std::int64_t least = INT64_MAX, most = INT64_MIN;
+        for (const int i : pending)
+            if (static_cast<std::size_t>(pos_[static_cast<std::size_t>(i)]) < open) {
+                const std::int64_t v = vs[static_cast<std::size_t>(i)].value(s);
+                least = std::min(least, v);
+                most = std::max(most, v);
+            }
+        // A view closed already has had its value removed: nothing to do
+        // for it, here or in the walks.
+        if (least > most || most - least >= 64) return true;
+        std::uint64_t values = 0; // bit k for least + k
+        bool distinct = true;
+        for (const int tag : pending) {
+            const auto i = static_cast<std::size_t>(tag);
+            const auto at = static_cast<std::size_t>(pos_[i]);
+            if (at >= open) continue;
+            const int last = order_[--open];
+            order_[at] = last;
+            pos_[static_cast<std::size_t>(last)] = static_cast<int>(at);
+            order_[open] = static_cast<int>(i);
+            pos_[i] = static_cast<int>(open);
+            const std::uint64_t bit = std::uint64_t{1} << (vs[i].value(s) - least);
+            distinct &= (values & bit) == 0;
+            values |= bit;
+        }
+        pending.clear();
+        s.set_cell(size_cell_, static_cast<std::int64_t>(open));
+        return distinct && remove_from_open(vs, least, values, s);
+    }
+
+    // Removes the values least + k, for each bit k of `values`, from the
+    // open views: remove_from_open below, with a word per view.
+    template <class View, class Store>
+    bool remove_from_open(const View* vs, std::int64_t least, std::uint64_t values, Store& s) {
+        const int* const order = order_.data();
+        const auto open = static_cast<std::size_t>(s.cell(size_cell_));
+        for (std::size_t first = 0; first < open; first += 64) {
+            const std::size_t count = std::min<std::size_t>(64, open - first);
+            std::uint64_t holders = 0;
+            for (std::size_t k = 0; k < count; ++k)
+                holders |= std::uint64_t{(vs[static_cast<std::size_t>(order[first + k])].bits(s, least) & values) != 0}
+                           << k;
+            for (; holders != 0; holders &= holders - 1) {
+                const View& x = vs[static_cast<std::size_t>(order[first + static_cast<std::size_t>(std::countr_zero(holders))])];
+                for (std::uint64_t hit = x.bits(s, least) & values; hit != 0; hit &= hit - 1)
+                    if (x.remove(s, least + std::countr_zero(hit)) == Change::failed) return false;
+            }
+        }
+        return true;
+    }
+
     // Removes v from the first `open` views of order_. In two passes, 64
     // views at a time: which views hold v, without a branch, then the
     // removals. Whether a view holds v is as good as random, and a branch
