@@ -415,8 +415,14 @@ public:
             const word above = off < 0 && off > -64 ? w << (-off & 63) : 0;
             return below | above;
         }
-        const auto total = std::int64_t(64 * words());
-        if (off <= -64 || off >= total) return 0;
+        if constexpr (is_dynamic) {
+            // Against the cached bounds, in the line already loaded: a
+            // window that misses them holds nothing, and one that meets
+            // them lies within the words.
+            if (off > bits_.hi || off + 63 < bits_.lo) return 0;
+        } else {
+            if (off <= -64 || off >= std::int64_t(64 * words())) return 0;
+        }
         const word* w = bits_.data();
         if (off < 0) return w[0] << (-off);
         const auto i = static_cast<std::size_t>(off >> 6);

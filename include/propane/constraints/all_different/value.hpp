@@ -91,7 +91,7 @@ private:
     // mark fixes the differences to all the marks before it), their values
     // leave the open views in one walk that asks each view for all of them
     // in one word, rather than in one walk per value (Golomb 10: 4.3 M
-    // membership tests down to about 1.1 M such words, 2.9 % fewer
+    // membership tests down to about 1.1 M such words, 2.8 % fewer
     // instructions in all). Only when the values fit 64 positions, else
     // pending is left to the walks one value at a time. The views fixed
     // all leave the open set first, so two of them with one value are a
