@@ -5,10 +5,10 @@
 // stage of the other two (../all_different.hpp describes the strengths).
 
 #include <algorithm>
-#include <climits>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -73,15 +73,10 @@ public:
             const int v = vs[i].value(s);
             auto open = static_cast<std::size_t>(s.cell(size_cell_));
             // View i leaves the set first, so the walk below passes it by.
-            if (const auto at = static_cast<std::size_t>(pos_[i]); at < open) {
-                const int last = order_[--open];
-                order_[at] = last;
-                pos_[static_cast<std::size_t>(last)] = static_cast<int>(at);
-                order_[open] = static_cast<int>(i);
-                pos_[i] = static_cast<int>(open);
-                s.set_cell(size_cell_, static_cast<std::int64_t>(open));
-            }
-            if (!remove_from_open(vs, open, v, s)) return false;
+            if (close(i, open)) s.set_cell(size_cell_, static_cast<std::int64_t>(open));
+            if (!walk_open(vs, open, [&](const View& x) { return x.contains(s, v); },
+                           [&](const View& x) { return x.remove(s, v) != Change::failed; }))
+                return false;
         }
         return true;
     }
@@ -106,7 +101,7 @@ private:
 #endif
     bool remove_batch(const View* vs, std::vector<int>& pending, Store& s) {
         auto open = static_cast<std::size_t>(s.cell(size_cell_));
-        std::int64_t least = INT64_MAX, most = INT64_MIN;
+        std::int64_t least = std::numeric_limits<std::int64_t>::max(), most = std::numeric_limits<std::int64_t>::min();
         for (const int i : pending)
             if (static_cast<std::size_t>(pos_[static_cast<std::size_t>(i)]) < open) {
                 const std::int64_t v = vs[static_cast<std::size_t>(i)].value(s);
@@ -120,50 +115,44 @@ private:
         bool distinct = true;
         for (const int tag : pending) {
             const auto i = static_cast<std::size_t>(tag);
-            const auto at = static_cast<std::size_t>(pos_[i]);
-            if (at >= open) continue;
-            const int last = order_[--open];
-            order_[at] = last;
-            pos_[static_cast<std::size_t>(last)] = static_cast<int>(at);
-            order_[open] = static_cast<int>(i);
-            pos_[i] = static_cast<int>(open);
+            if (!close(i, open)) continue;
             const std::uint64_t bit = std::uint64_t{1} << (vs[i].value(s) - least);
             distinct &= (values & bit) == 0;
             values |= bit;
         }
         pending.clear();
         s.set_cell(size_cell_, static_cast<std::int64_t>(open));
-        return distinct && remove_from_open(vs, least, values, s);
+        return distinct && walk_open(
+                               vs, open, [&](const View& x) { return (x.bits(s, least) & values) != 0; },
+                               [&](const View& x) {
+                                   for (std::uint64_t hit = x.bits(s, least) & values; hit != 0; hit &= hit - 1)
+                                       if (x.remove(s, least + std::countr_zero(hit)) == Change::failed) return false;
+                                   return true;
+                               });
     }
 
-    // Removes the values least + k, for each bit k of `values`, from the
-    // open views: remove_from_open below, with a word per view.
-    template <class View, class Store>
-    bool remove_from_open(const View* vs, std::int64_t least, std::uint64_t values, Store& s) {
-        const int* const order = order_.data();
-        const auto open = static_cast<std::size_t>(s.cell(size_cell_));
-        for (std::size_t first = 0; first < open; first += 64) {
-            const std::size_t count = std::min<std::size_t>(64, open - first);
-            std::uint64_t holders = 0;
-            for (std::size_t k = 0; k < count; ++k)
-                holders |= std::uint64_t{(vs[static_cast<std::size_t>(order[first + k])].bits(s, least) & values) != 0}
-                           << k;
-            for (; holders != 0; holders &= holders - 1) {
-                const View& x = vs[static_cast<std::size_t>(order[first + static_cast<std::size_t>(std::countr_zero(holders))])];
-                for (std::uint64_t hit = x.bits(s, least) & values; hit != 0; hit &= hit - 1)
-                    if (x.remove(s, least + std::countr_zero(hit)) == Change::failed) return false;
-            }
-        }
+    // View i leaves the open set when it is in it (true): it swaps places
+    // with the last open view, and `open` shrinks by one. The caller stores
+    // the new size.
+    bool close(std::size_t i, std::size_t& open) noexcept {
+        const auto at = static_cast<std::size_t>(pos_[i]);
+        if (at >= open) return false;
+        const int last = order_[--open];
+        order_[at] = last;
+        pos_[static_cast<std::size_t>(last)] = static_cast<int>(at);
+        order_[open] = static_cast<int>(i);
+        pos_[i] = static_cast<int>(open);
         return true;
     }
 
-    // Removes v from the first `open` views of order_. In two passes, 64
-    // views at a time: which views hold v, without a branch, then the
-    // removals. Whether a view holds v is as good as random, and a branch
-    // on it mispredicted often (two passes: a fifth fewer mispredictions in
+    // Calls take(x) for each of the first `open` views of order_ that
+    // holds(x), false as soon as take does. In two passes, 64 views at a
+    // time: which views hold, without a branch, then the takes. Whether a
+    // view holds a value is as good as random, and a branch on it
+    // mispredicted often (two passes: a fifth fewer mispredictions in
     // N-queens, 15 % faster).
-    template <class View, class Store>
-    bool remove_from_open(const View* vs, std::size_t open, int v, Store& s) {
+    template <class View, class Holds, class Take>
+    bool walk_open(const View* vs, std::size_t open, Holds&& holds, Take&& take) {
         // Raw pointers (vs too): the compiler cannot tell that a removal's
         // stores leave the vectors' own pointers alone, and would reload
         // them for every view.
@@ -172,10 +161,10 @@ private:
             const std::size_t count = std::min<std::size_t>(64, open - first);
             std::uint64_t holders = 0;
             for (std::size_t k = 0; k < count; ++k)
-                holders |= std::uint64_t{vs[static_cast<std::size_t>(order[first + k])].contains(s, v)} << k;
+                holders |= std::uint64_t{holds(vs[static_cast<std::size_t>(order[first + k])])} << k;
             for (; holders != 0; holders &= holders - 1) {
                 const auto k = first + static_cast<std::size_t>(std::countr_zero(holders));
-                if (vs[static_cast<std::size_t>(order[k])].remove(s, v) == Change::failed) return false;
+                if (!take(vs[static_cast<std::size_t>(order[k])])) return false;
             }
         }
         return true;
