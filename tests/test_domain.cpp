@@ -193,6 +193,39 @@ void do_assign(D& d, Ref& ref, int v) {
     INFO("assign(" << v << ")");
     update_and_check(d, ref, ref_assign(ref, v), [v](auto& x, auto&&... h) { return x.assign(v, h...); });
 }
+template <class D>
+void do_keep_between(D& d, Ref& ref, int a, int b) {
+    INFO("keep_between(" << a << ", " << b << ")");
+    update_and_check(d, ref, ref_above(ref_below(ref, a), b),
+                     [a, b](auto& x, auto&&... h) { return x.keep_between(a, b, h...); });
+}
+Ref ref_remove_bits(const Ref& r, std::int64_t start, std::uint64_t mask) {
+    Ref out;
+    for (int v : r)
+        if (const std::int64_t k = v - start; k < 0 || k >= 64 || ((mask >> k) & 1) == 0) out.insert(v);
+    return out;
+}
+template <class D>
+void do_remove_bits(D& d, Ref& ref, std::int64_t start, std::uint64_t mask) {
+    INFO("remove_bits(" << start << ", " << mask << ")");
+    update_and_check(d, ref, ref_remove_bits(ref, start, mask),
+                     [start, mask](auto& x, auto&&... h) { return x.remove_bits(start, mask, h...); });
+}
+// A window for remove_bits: anywhere from below the domain to above it,
+// with a mask of any density (all ones removes every value it covers).
+template <class D>
+std::pair<std::int64_t, std::uint64_t> random_window(std::mt19937& rng, const D& d) {
+    const std::int64_t start = std::uniform_int_distribution<std::int64_t>(std::int64_t{d.min()} - 70,
+                                                                           std::int64_t{d.max()} + 5)(rng);
+    std::uint64_t mask = 0;
+    switch (std::uniform_int_distribution<int>(0, 3)(rng)) {
+    case 0: mask = ~std::uint64_t{0}; break;
+    case 1: mask = std::uint64_t{1} << std::uniform_int_distribution<int>(0, 63)(rng); break;
+    default: mask = std::uniform_int_distribution<std::uint64_t>()(rng) & std::uniform_int_distribution<std::uint64_t>()(rng);
+    }
+    return {start, mask};
+}
+
 template <class D, class M>
 void do_intersect(D& d, Ref& ref, const M& mask, const Ref& mask_ref) {
     INFO("intersect(mask base " << mask.base() << ", " << mask.words() << " words)");
@@ -534,8 +567,8 @@ TEST_CASE_TEMPLATE("random update sequences against std::set", D, DOMAIN_TYPES) 
         D d = random_domain<D>(rng, ref, test_width<D>, base_lo, base_hi);
         for (int step = 0; step < 60; ++step) {
             CAPTURE(step);
-            const int v = random_value(rng, d, ref);
-            switch (std::uniform_int_distribution<int>(0, 9)(rng)) {
+            const int v = random_value(rng, d, ref), w = random_value(rng, d, ref);
+            switch (std::uniform_int_distribution<int>(0, 10)(rng)) {
             case 0:
             case 1:
             case 2: do_remove(d, ref, v); break;
@@ -544,6 +577,21 @@ TEST_CASE_TEMPLATE("random update sequences against std::set", D, DOMAIN_TYPES) 
             case 5:
             case 6: do_remove_above(d, ref, v); break;
             case 7: do_assign(d, ref, v); break;
+            case 8:
+                if (std::uniform_int_distribution<int>(0, 1)(rng) == 0) {
+                    do_keep_between(d, ref, std::min(v, w), std::max(v, w));
+                } else {
+                    // Reversed ends, an empty range, now and then.
+                    do_keep_between(d, ref, v, w);
+                }
+                break;
+            case 9:
+                if (std::uniform_int_distribution<int>(0, 1)(rng) == 0) {
+                    const auto [start, mask] = random_window(rng, d);
+                    do_remove_bits(d, ref, start, mask);
+                    break;
+                }
+                [[fallthrough]];
             default: {
                 Ref mask_ref;
                 // Mask bases keep a 300-wide mask inside int.
@@ -689,7 +737,7 @@ TEST_CASE("dynamic domain: size and bounds stay exact through updates and restor
         for (int step = 0; step < 80; ++step) {
             CAPTURE(step);
             const int v = random_value(rng, d, ref);
-            const int kind = std::uniform_int_distribution<int>(0, 11)(rng);
+            const int kind = std::uniform_int_distribution<int>(0, 13)(rng);
             INFO("step kind " << kind << ", value " << v << ", level " << levels.size());
             switch (kind) {
             case 0:
@@ -733,6 +781,19 @@ TEST_CASE("dynamic domain: size and bounds stay exact through updates and restor
                 const auto m = random_domain<DD>(rng, mask_ref, 400, mask_lo, d.base() + 300);
                 trailed_update(d, ref, levels, ref_intersect(ref, mask_ref),
                                [&m](DD& x, auto& save) { return x.intersect(m, save); });
+                break;
+            }
+            case 11: {
+                const int w = random_value(rng, d, ref);
+                const int a = std::min(v, w), b = std::max(v, w);
+                trailed_update(d, ref, levels, ref_above(ref_below(ref, a), b),
+                               [a, b](DD& x, auto& save) { return x.keep_between(a, b, save); });
+                break;
+            }
+            case 12: {
+                const auto [start, mask] = random_window(rng, d);
+                trailed_update(d, ref, levels, ref_remove_bits(ref, start, mask),
+                               [start, mask](DD& x, auto& save) { return x.remove_bits(start, mask, save); });
                 break;
             }
             default: {

@@ -166,11 +166,58 @@ void check_updates(const S& s, const V& view, IntVar x, Affine f) {
     }
 }
 
+// op on a copy of the store against the view values `want` it should leave:
+// the Change reported and the variable's domain after it (unchanged when
+// nothing is left).
+template <class S, class V, class Op>
+void check_update(const S& s, IntVar x, Affine f, const Set& want, const char* what, Op op) {
+    const Set d = var_set(s, x);
+    const Set e = image(d, f);
+    S t = s;
+    const Change got = op(t);
+    Set preimage;
+    for (std::int64_t xv : d)
+        if (want.count(f(xv))) preimage.insert(xv);
+    const Set after = var_set(t, x);
+    if (str(got) != str(expected_change(e, want)) || after != (want.empty() ? d : preimage)) {
+        FAIL_CHECK(what << ": reported " << str(got) << ", want " << str(expected_change(e, want))
+                        << "; var domain size " << after.size() << ", want " << (want.empty() ? d : preimage).size());
+    }
+}
+
+// keep_between on pairs of probe values (ends reversed too), and
+// remove_bits on windows from either side of the values.
+template <class S, class V>
+void check_joint_updates(const S& s, const V& view, IntVar x, Affine f) {
+    const Set e = image(var_set(s, x), f);
+    const std::vector<int> probes = probe_values(e, 2 * std::abs(f.a) + 2);
+    for (std::size_t i = 0; i < probes.size(); ++i)
+        for (const std::size_t step : {std::size_t{0}, std::size_t{1}, std::size_t{3}, std::size_t{7}}) {
+            const int a = probes[i], b = probes[(i + step) % probes.size()];
+            Set want;
+            for (std::int64_t v : e)
+                if (v >= a && v <= b) want.insert(v);
+            INFO("keep_between(" << a << ", " << b << ")");
+            check_update<S, V>(s, x, f, want, "keep_between", [&](S& t) { return view.keep_between(t, a, b); });
+        }
+    const std::int64_t lo = *e.begin(), hi = *e.rbegin();
+    for (const std::int64_t start : {lo - 70, lo - 64, lo - 5, lo, lo + 7, hi - 63, hi - 10, hi, hi + 1})
+        for (const std::uint64_t mask : {~std::uint64_t{0}, std::uint64_t{0x5555555555555555}, std::uint64_t{1},
+                                         std::uint64_t{1} << 63, std::uint64_t{0xF0F00000000F0F0F}}) {
+            Set want;
+            for (std::int64_t v : e)
+                if (const std::int64_t k = v - start; k < 0 || k >= 64 || ((mask >> k) & 1) == 0) want.insert(v);
+            INFO("remove_bits(" << start << ", " << mask << ")");
+            check_update<S, V>(s, x, f, want, "remove_bits", [&](S& t) { return view.remove_bits(t, start, mask); });
+        }
+}
+
 template <class S, class V>
 void check_view(const S& s, const V& view, IntVar x, Affine f) {
     INFO("view " << f.a << "*x + " << f.b);
     check_queries(s, view, x, f);
     check_updates(s, view, x, f);
+    check_joint_updates(s, view, x, f);
 }
 
 // Every view built from x, by constructor and by operator, with the map each

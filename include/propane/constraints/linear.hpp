@@ -294,17 +294,30 @@ public:
             // How far each term may rise above its least value and fall below
             // its greatest.
             const std::int64_t rise = has_upper_ ? k_ - least : 0, fall = has_lower_ ? most - k_ : 0;
+            // A cut lands within the term's range, so within int, and on
+            // the view's side of the sign: a -1 term's cut is the view's
+            // opposite bound, negated. Both ends cut go in one update.
             bool again = false;
             const bool ok = each([&]<int K>() PROPANE_CLANG_INLINE {
+                if constexpr (has_upper_ && has_lower_) {
+                    if (hi[K] - lo[K] > rise && hi[K] - lo[K] > fall) {
+                        const std::int64_t cap = lo[K] + rise, floor = hi[K] - fall;
+                        if (set_term<K>(s, floor, cap) == Change::failed) return false;
+                        again |= (low<K>(s) != floor) | (high<K>(s) != cap);
+                        return true;
+                    }
+                }
                 if (has_upper_ && hi[K] - lo[K] > rise) {
                     const std::int64_t cap = lo[K] + rise;
-                    if ((K < P ? keep_at_most(x_[K], s, cap) : keep_at_least(x_[K], s, -cap)) == Change::failed)
+                    if ((K < P ? x_[K].remove_above(s, static_cast<int>(cap))
+                               : x_[K].remove_below(s, static_cast<int>(-cap))) == Change::failed)
                         return false;
                     if (has_lower_) again |= high<K>(s) != cap;
                 }
                 if (has_lower_ && hi[K] - lo[K] > fall) {
                     const std::int64_t floor = hi[K] - fall;
-                    if ((K < P ? keep_at_least(x_[K], s, floor) : keep_at_most(x_[K], s, -floor)) == Change::failed)
+                    if ((K < P ? x_[K].remove_below(s, static_cast<int>(floor))
+                               : x_[K].remove_above(s, static_cast<int>(-floor))) == Change::failed)
                         return false;
                     if (has_upper_) again |= low<K>(s) != floor;
                 }
@@ -322,6 +335,13 @@ private:
         return [&]<int... K>(std::integer_sequence<int, K...>) PROPANE_CLANG_INLINE {
             return (f.template operator()<K>() && ...);
         }(std::make_integer_sequence<int, n>{});
+    }
+
+    // Keeps term K within a .. b (inside its range).
+    template <int K>
+    Change set_term(S& s, std::int64_t a, std::int64_t b) const {
+        if constexpr (K < P) return keep_between(x_[K], s, static_cast<int>(a), static_cast<int>(b));
+        else return keep_between(x_[K], s, static_cast<int>(-b), static_cast<int>(-a));
     }
 
     // The least and greatest values of term K: its view's, or for a -1

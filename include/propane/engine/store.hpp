@@ -354,6 +354,12 @@ private:
     Change remove_above_at(int var, int v) {
         return update(var, [v](Domain& d, auto&& save) { return d.remove_above(v, save); });
     }
+    Change keep_between_at(int var, int a, int b) {
+        return update(var, [a, b](Domain& d, auto&& save) { return d.keep_between(a, b, save); });
+    }
+    Change remove_bits_at(int var, std::int64_t start, std::uint64_t mask) {
+        return update(var, [start, mask](Domain& d, auto&& save) { return d.remove_bits(start, mask, save); });
+    }
     Change assign_at(int var, int v) {
         return update(var, [v](Domain& d, auto&& save) { return d.assign(v, save); });
     }

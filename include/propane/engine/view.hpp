@@ -17,12 +17,20 @@
 //   bits(s, start)  the membership bits of the view values start ..
 //               start + 63 (bit k for start + k), in one word
 //   remove(s, v) remove_below(s, v) remove_above(s, v) assign(s, v) -> Change
+// The views here also offer two updates that do in one call into the store
+// what would otherwise take several (a view of your own need not:
+// detail::keep_between and detail::remove_bits fall back on the ones above):
+//   keep_between(s, a, b)  the view values a .. b -> Change
+//   remove_bits(s, start, mask)  removes the view values start + k for the
+//               bits k of mask -> Change
 //   of(x)       the view's value when its variable takes the value x
 //   lo() hi()   the least and greatest value the view could ever take
 //
 // Each view is checked when it is made: the image of its variable's initial
 // range must fit in int, so no arithmetic inside propagation can overflow.
 
+#include <algorithm>
+#include <bit>
 #include <cassert>
 #include <concepts>
 #include <cstdint>
@@ -62,6 +70,13 @@ Change keep_at_most(const X& x, S& s, std::int64_t t) {
     if (t > int_max) return Change::none;
     if (t < int_min) return Change::failed;
     return x.remove_above(s, static_cast<int>(t));
+}
+
+// keep_between for bounds computed in 64 bits, as the two above.
+template <class X, class S>
+Change keep_within(const X& x, S& s, std::int64_t a, std::int64_t b) {
+    if (a > b || a > int_max || b < int_min) return Change::failed;
+    return x.keep_between(s, static_cast<int>(std::max(a, int_min)), static_cast<int>(std::min(b, int_max)));
 }
 
 inline void check_fits(std::int64_t lo, std::int64_t hi, const char* what) {
@@ -130,6 +145,14 @@ public:
         assert(s.owns(*this));
         return s.assign_at(index_, v);
     }
+    template <class S> Change keep_between(S& s, int a, int b) const {
+        assert(s.owns(*this));
+        return s.keep_between_at(index_, a, b);
+    }
+    template <class S> Change remove_bits(S& s, std::int64_t start, std::uint64_t mask) const {
+        assert(s.owns(*this));
+        return s.remove_bits_at(index_, start, mask);
+    }
 
     bool operator==(const IntVar&) const = default;
 
@@ -178,6 +201,12 @@ public:
     }
     template <class S> Change assign(S& s, int v) const {
         return contains(s, v) ? x_.assign(s, static_cast<int>(std::int64_t{v} - c_)) : Change::failed;
+    }
+    template <class S> Change keep_between(S& s, int a, int b) const {
+        return detail::keep_within(x_, s, std::int64_t{a} - c_, std::int64_t{b} - c_);
+    }
+    template <class S> Change remove_bits(S& s, std::int64_t start, std::uint64_t mask) const {
+        return x_.remove_bits(s, start - c_, mask);
     }
 
 private:
@@ -259,6 +288,21 @@ public:
     }
     template <class S> Change assign(S& s, int v) const {
         return contains(s, v) ? x_.assign(s, static_cast<int>((std::int64_t{v} - b_) / a_)) : Change::failed;
+    }
+    template <class S> Change keep_between(S& s, int a, int b) const {
+        const std::int64_t lo = std::int64_t{a} - b_, hi = std::int64_t{b} - b_;
+        return a_ > 0 ? detail::keep_within(x_, s, detail::ceil_div(lo, a_), detail::floor_div(hi, a_))
+                      : detail::keep_within(x_, s, detail::ceil_div(hi, a_), detail::floor_div(lo, a_));
+    }
+    // Value by value, as bits(); all of them going is a failure that
+    // leaves the domain as it was, as for the other views.
+    template <class S> Change remove_bits(S& s, std::int64_t start, std::uint64_t mask) const {
+        std::uint64_t hit = bits(s, start) & mask;
+        if (hit == 0) return Change::none;
+        if (static_cast<unsigned>(std::popcount(hit)) == size(s)) return Change::failed;
+        Change c = Change::none;
+        for (; hit != 0; hit &= hit - 1) c = std::max(c, remove(s, static_cast<int>(start + std::countr_zero(hit))));
+        return c;
     }
 
 private:
@@ -357,6 +401,37 @@ concept View = requires(const V& v, S& s, const S& cs, int x) {
     { v.remove_above(s, x) } -> std::same_as<Change>;
     { v.assign(s, x) } -> std::same_as<Change>;
 };
+
+namespace detail {
+
+// x.keep_between(s, a, b), or for a view without it remove_below then
+// remove_above (a failure of the second leaves the first done, which the
+// failed store's backtrack undoes).
+template <class X, class S>
+Change keep_between(const X& x, S& s, int a, int b) {
+    if constexpr (requires { { x.keep_between(s, a, b) } -> std::same_as<Change>; }) {
+        return x.keep_between(s, a, b);
+    } else {
+        const Change c = x.remove_below(s, a);
+        return c == Change::failed ? c : std::max(c, x.remove_above(s, b));
+    }
+}
+
+// x.remove_bits(s, start, mask), or for a view without it one remove per
+// value.
+template <class X, class S>
+Change remove_bits(const X& x, S& s, std::int64_t start, std::uint64_t mask) {
+    if constexpr (requires { { x.remove_bits(s, start, mask) } -> std::same_as<Change>; }) {
+        return x.remove_bits(s, start, mask);
+    } else {
+        Change c = Change::none;
+        for (std::uint64_t hit = x.bits(s, start) & mask; hit != 0 && c != Change::failed; hit &= hit - 1)
+            c = std::max(c, x.remove(s, static_cast<int>(start + std::countr_zero(hit))));
+        return c;
+    }
+}
+
+} // namespace detail
 
 } // namespace propane
 

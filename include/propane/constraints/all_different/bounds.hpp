@@ -347,20 +347,15 @@ private:
         bool moved = false;
         if (!greedy.run(fixed, GreedyHall<W>::Set::below(static_cast<unsigned>(hi - lo)), moved)) return false;
         if (!moved) return true;
+        // Each view that moves, in one update for both its ends.
         for (std::size_t k = 0; k < opened.size(); ++k) {
+            const bool up = greedy.new_lo(k) > greedy.lo(k), down = greedy.new_hi(k) < greedy.hi(k);
+            if (!up && !down) continue;
             const View& v = views_[u(opened[k])];
-            if (greedy.new_lo(k) > greedy.lo(k)) {
-                const auto a = static_cast<int>(lo + greedy.new_lo(k));
-                if (v.remove_below(s, a) == Change::failed) return false;
-                exact &= v.min(s) == a;
-                changed = true;
-            }
-            if (greedy.new_hi(k) < greedy.hi(k)) {
-                const auto b = static_cast<int>(lo + greedy.new_hi(k));
-                if (v.remove_above(s, b) == Change::failed) return false;
-                exact &= v.max(s) == b;
-                changed = true;
-            }
+            const auto a = static_cast<int>(lo + greedy.new_lo(k)), b = static_cast<int>(lo + greedy.new_hi(k));
+            if (keep_between(v, s, a, b) == Change::failed) return false;
+            exact &= (v.min(s) == a) & (v.max(s) == b);
+            changed = true;
         }
         return true;
     }
