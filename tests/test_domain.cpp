@@ -811,6 +811,52 @@ TEST_CASE("dynamic domain: size and bounds stay exact through updates and restor
     }
 }
 
+TEST_CASE("dynamic domains copy and move, words inline or on the heap") {
+    // Up to two words live inside the domain, more on the heap: every
+    // copy and move between the two kinds, and a vector that moves its
+    // domains as it grows, must keep each one's values and summary.
+    std::mt19937 rng(5150);
+    std::vector<DD> grown;
+    std::vector<Ref> refs;
+    for (int round = 0; round < 40; ++round) {
+        CAPTURE(round);
+        Ref ra, rb;
+        const DD a = random_domain<DD>(rng, ra, 64 * (1 + round % 5), -300, 300);
+        DD b = random_domain<DD>(rng, rb, 64 * (1 + (round / 5) % 5), -300, 300);
+        DD copy(a);
+        check_matches(copy, ra);
+        check_summary(copy);
+        CHECK(copy == a);
+        b = a;
+        check_matches(b, ra);
+        check_summary(b);
+        const DD& same = b;
+        b = same; // self-assignment keeps the words
+        check_matches(b, ra);
+        DD moved(std::move(copy));
+        check_matches(moved, ra);
+        check_summary(moved);
+        DD target = random_domain<DD>(rng, rb, 64 * (1 + round % 3), -300, 300);
+        target = std::move(moved);
+        check_matches(target, ra);
+        check_summary(target);
+        // A moved-to copy still updates its own words only.
+        if (ra.size() > 1) {
+            Ref after = ref_remove(ra, *ra.begin());
+            CHECK(target.remove(*ra.begin()) != Change::failed);
+            check_matches(target, after);
+            check_matches(a, ra);
+        }
+        grown.push_back(a);
+        refs.push_back(ra);
+    }
+    for (std::size_t k = 0; k < grown.size(); ++k) {
+        CAPTURE(k);
+        check_matches(grown[k], refs[k]);
+        check_summary(grown[k]);
+    }
+}
+
 TEST_CASE("dynamic domain: restore_word keeps size and bounds exact for any word") {
     // The trail only ever puts bits back, but the cache must not depend on
     // it: write arbitrary words, emptying the domain on the way and filling
