@@ -791,7 +791,10 @@ TEST_CASE("dynamic domain: size and bounds stay exact through updates and restor
                 break;
             }
             case 12: {
-                const auto [start, mask] = random_window(rng, d);
+                // Named, not bound: Clang 14 cannot capture a structured binding.
+                const std::pair<std::int64_t, std::uint64_t> window = random_window(rng, d);
+                const std::int64_t start = window.first;
+                const std::uint64_t mask = window.second;
                 trailed_update(d, ref, levels, ref_remove_bits(ref, start, mask),
                                [start, mask](DD& x, auto& save) { return x.remove_bits(start, mask, save); });
                 break;

@@ -303,7 +303,7 @@ public:
                     if (hi[K] - lo[K] > rise && hi[K] - lo[K] > fall) {
                         const std::int64_t cap = lo[K] + rise, floor = hi[K] - fall;
                         if (set_term<K>(s, floor, cap) == Change::failed) return false;
-                        again |= (low<K>(s) != floor) | (high<K>(s) != cap);
+                        again |= (static_cast<unsigned>(low<K>(s) != floor) | static_cast<unsigned>(high<K>(s) != cap)) != 0;
                         return true;
                     }
                 }

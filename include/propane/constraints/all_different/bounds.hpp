@@ -354,7 +354,7 @@ private:
             const View& v = views_[u(opened[k])];
             const auto a = static_cast<int>(lo + greedy.new_lo(k)), b = static_cast<int>(lo + greedy.new_hi(k));
             if (keep_between(v, s, a, b) == Change::failed) return false;
-            exact &= (v.min(s) == a) & (v.max(s) == b);
+            exact &= (static_cast<unsigned>(v.min(s) == a) & static_cast<unsigned>(v.max(s) == b)) != 0;
             changed = true;
         }
         return true;
