@@ -262,7 +262,7 @@ public:
     // x: the +1 views, then the -1 ones.
     LinearUnit(const std::vector<View>& x, std::int64_t k)
         : x_([&]<std::size_t... I>(std::index_sequence<I...>) {
-              return std::array<View, sizeof...(I)>{x[I]...};
+              return std::array<kept_t<View>, sizeof...(I)>{kept(x[I])...};
           }(std::make_index_sequence<static_cast<std::size_t>(n)>{})),
           k_(k) {}
 
@@ -357,7 +357,7 @@ private:
         else return -std::int64_t{x_[K].min(s)};
     }
 
-    std::array<View, static_cast<std::size_t>(n)> x_;
+    std::array<kept_t<View>, static_cast<std::size_t>(n)> x_;
     std::int64_t k_;
 };
 

@@ -161,7 +161,7 @@ private:
 template <class S, class X, class Y>
 class RelLe : public PropagatorBase<S, RelLe<S, X, Y>> {
 public:
-    RelLe(X x, Y y, int strict) : x_(x), y_(y), strict_(strict) {}
+    RelLe(X x, Y y, int strict) : x_(kept(x)), y_(kept(y)), strict_(strict) {}
 
     // Cutting x from above leaves min(x) where it was, so y's cut reads the
     // same min(x) the first would have: one run is a fixpoint.
@@ -179,8 +179,8 @@ public:
     }
 
 private:
-    X x_;
-    Y y_;
+    kept_t<X> x_;
+    kept_t<Y> y_;
     int strict_;
 };
 

