@@ -341,7 +341,6 @@ public:
 private:
     // Views reach the domains through the unchecked members below; search
     // owns its levels through the unchecked push and pop.
-    friend class IntVar;
     friend class detail::VarRef;
     template <class, class, class, class>
     friend class Search;
