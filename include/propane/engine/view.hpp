@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "domain.hpp"
 #include "error.hpp"
@@ -225,6 +226,13 @@ using kept_t = typename Kept<View>::type;
 template <class View>
 kept_t<View> kept(const View& v) noexcept {
     return Kept<View>::of(v);
+}
+template <class View>
+std::vector<kept_t<View>> kept(const std::vector<View>& views) {
+    std::vector<kept_t<View>> out;
+    out.reserve(views.size());
+    for (const View& v : views) out.push_back(kept(v));
+    return out;
 }
 
 } // namespace detail

@@ -50,15 +50,15 @@ template <class Store, class View>
 class AllDifferentBounds : public PropagatorBase<Store, AllDifferentBounds<Store, View>> {
 public:
     AllDifferentBounds(Store& s, std::vector<View> views)
-        : views_(std::move(views)), open_(s, views_.size()), iv_(views_.size()), by_min_(views_.size()),
+        : views_(kept(views)), open_(s, views_.size()), iv_(views_.size()), by_min_(views_.size()),
           by_max_(views_.size()), mark_(views_.size(), 0), fixed_values_(views_.size()), filter_(views_.size()),
           greedy1_(views_.size()), greedy2_(views_.size()),
           bounds_(2 * views_.size() + 2), t_(bounds_.size()), d_(bounds_.size()), h_(bounds_.size()),
-          shared_(shares_variables(views_)) {
+          shared_(shares_variables(views)) {
         std::int64_t lo = 0, hi = 0;
         for (std::size_t i = 0; i < views_.size(); ++i) {
-            lo = i == 0 ? views_[i].lo() : std::min<std::int64_t>(lo, views_[i].lo());
-            hi = i == 0 ? views_[i].hi() : std::max<std::int64_t>(hi, views_[i].hi());
+            lo = i == 0 ? views[i].lo() : std::min<std::int64_t>(lo, views[i].lo());
+            hi = i == 0 ? views[i].hi() : std::max<std::int64_t>(hi, views[i].hi());
         }
         span_lo_ = lo;
         span_values_ = hi - lo + 1;
@@ -133,7 +133,7 @@ private:
         const std::uint64_t slots = span_ & ~fixed;
         std::uint64_t mins = 0;
         for (std::size_t k = 0; k < m; ++k) {
-            const View& x = views_[static_cast<std::size_t>(opened[k])];
+            const auto& x = views_[static_cast<std::size_t>(opened[k])];
             const auto lo = static_cast<unsigned>(x.min(s) - span_lo_), hi = static_cast<unsigned>(x.max(s) - span_lo_);
             by_hi_[k] = {hi, lo, static_cast<unsigned>(k)};
             mins |= std::uint64_t{1} << lo;
@@ -177,7 +177,7 @@ private:
         if (halls == 0) return true;
         for (std::size_t k = 0; k < m; ++k) {
             Ends& e = by_hi_[k];
-            const View& x = views_[static_cast<std::size_t>(opened[e.at])];
+            const auto& x = views_[static_cast<std::size_t>(opened[e.at])];
             if (e.new_lo > e.lo) {
                 if (x.remove_below(s, static_cast<int>(span_lo_ + e.new_lo)) == Change::failed) return false;
                 changed = true;
@@ -258,7 +258,7 @@ private:
         const std::int64_t lo0 = lo, hi0 = hi;
         bool same = true;
         for (const int i : opened) {
-            const View& x = views_[u(i)];
+            const auto& x = views_[u(i)];
             const std::int64_t a = x.min(s), b = std::int64_t{x.max(s)} + 1;
             iv_[u(i)] = {a, b, 0, 0, 0, 0};
             lo = std::min(lo, a);
@@ -309,7 +309,7 @@ private:
         if (!sweep_up(nb, m)) return false;
         if (!sweep_down(nb, m)) return false;
         for (std::size_t k = 0; k < m; ++k) {
-            const View& v = views_[u(by_min_[k])];
+            const auto& v = views_[u(by_min_[k])];
             const Interval& r = iv(by_min_[k]);
             if (r.min > r.min0) {
                 const std::int64_t a = restore_fixed(r.min, nfixed);
@@ -341,7 +341,7 @@ private:
         for (std::size_t k = 0; k < nfixed; ++k) fixed.add(static_cast<unsigned>(fixed_values_[k] - lo));
         greedy.clear();
         for (std::size_t k = 0; k < opened.size(); ++k) {
-            const View& x = views_[u(opened[k])];
+            const auto& x = views_[u(opened[k])];
             greedy.add(k, static_cast<unsigned>(x.min(s) - lo), static_cast<unsigned>(x.max(s) - lo));
         }
         bool moved = false;
@@ -351,7 +351,7 @@ private:
         for (std::size_t k = 0; k < opened.size(); ++k) {
             const bool up = greedy.new_lo(k) > greedy.lo(k), down = greedy.new_hi(k) < greedy.hi(k);
             if (!up && !down) continue;
-            const View& v = views_[u(opened[k])];
+            const auto& v = views_[u(opened[k])];
             const auto a = static_cast<int>(lo + greedy.new_lo(k)), b = static_cast<int>(lo + greedy.new_hi(k));
             if (keep_between(v, s, a, b) == Change::failed) return false;
             exact &= (static_cast<unsigned>(v.min(s) == a) & static_cast<unsigned>(v.max(s) == b)) != 0;
@@ -539,7 +539,7 @@ private:
 
     static std::size_t u(int i) { return static_cast<std::size_t>(i); }
 
-    std::vector<View> views_;
+    std::vector<kept_t<View>> views_; // as a propagator keeps them: an IntVar by its index
     OpenViews open_;
     // Scratch space, sized once: no allocation during search.
     std::vector<Interval> iv_;
