@@ -283,7 +283,7 @@ public:
         for (;;) {
             std::array<std::int64_t, static_cast<std::size_t>(n)> lo, hi; // of each term, not view
             std::int64_t least = 0, most = 0;
-            each([&]<int K>() PROPANE_CLANG_INLINE {
+            each([&]<int K>() PROPANE_INLINE {
                 lo[K] = low<K>(s);
                 hi[K] = high<K>(s);
                 least += lo[K];
@@ -298,7 +298,7 @@ public:
             // the view's side of the sign: a -1 term's cut is the view's
             // opposite bound, negated. Both ends cut go in one update.
             bool again = false;
-            const bool ok = each([&]<int K>() PROPANE_CLANG_INLINE {
+            const bool ok = each([&]<int K>() PROPANE_INLINE {
                 if constexpr (has_upper_ && has_lower_) {
                     if (hi[K] - lo[K] > rise && hi[K] - lo[K] > fall) {
                         const std::int64_t cap = lo[K] + rise, floor = hi[K] - fall;
@@ -331,8 +331,8 @@ public:
 private:
     // f<K>() for each term K in order, unrolled, while it returns true.
     template <class F>
-    PROPANE_CLANG_INLINE static bool each(F&& f) {
-        return [&]<int... K>(std::integer_sequence<int, K...>) PROPANE_CLANG_INLINE {
+    PROPANE_INLINE static bool each(F&& f) {
+        return [&]<int... K>(std::integer_sequence<int, K...>) PROPANE_INLINE {
             return (f.template operator()<K>() && ...);
         }(std::make_integer_sequence<int, n>{});
     }

@@ -18,4 +18,14 @@
 #define PROPANE_CLANG_INLINE
 #endif
 
+// PROPANE_INLINE forces inline under both. LinearUnit's per-term lambdas
+// need it from GCC too once a term can have both ends cut in one update:
+// GCC at -O2 then left them out of line (golomb 9, callgrind, -O2: 203.8 M
+// instructions instead of 170.7 M inlined; -O3 was unchanged).
+#if defined(__GNUC__)
+#define PROPANE_INLINE __attribute__((always_inline))
+#else
+#define PROPANE_INLINE
+#endif
+
 #endif
