@@ -294,9 +294,7 @@ public:
             // How far each term may rise above its least value and fall below
             // its greatest.
             const std::int64_t rise = has_upper_ ? k_ - least : 0, fall = has_lower_ ? most - k_ : 0;
-            // A cut lands within the term's range, so within int, and on
-            // the view's side of the sign: a -1 term's cut is the view's
-            // opposite bound, negated. Both ends cut go in one update.
+            // A term cut at both ends is cut in one update.
             bool again = false;
             const bool ok = each([&]<int K>() PROPANE_INLINE {
                 if constexpr (has_upper_ && has_lower_) {
@@ -309,16 +307,12 @@ public:
                 }
                 if (has_upper_ && hi[K] - lo[K] > rise) {
                     const std::int64_t cap = lo[K] + rise;
-                    if ((K < P ? x_[K].remove_above(s, static_cast<int>(cap))
-                               : x_[K].remove_below(s, static_cast<int>(-cap))) == Change::failed)
-                        return false;
+                    if (top_of<K>(s, cap) == Change::failed) return false;
                     if (has_lower_) again |= high<K>(s) != cap;
                 }
                 if (has_lower_ && hi[K] - lo[K] > fall) {
                     const std::int64_t floor = hi[K] - fall;
-                    if ((K < P ? x_[K].remove_below(s, static_cast<int>(floor))
-                               : x_[K].remove_above(s, static_cast<int>(-floor))) == Change::failed)
-                        return false;
+                    if (bottom_of<K>(s, floor) == Change::failed) return false;
                     if (has_upper_) again |= low<K>(s) != floor;
                 }
                 return true;
@@ -337,7 +331,19 @@ private:
         }(std::make_integer_sequence<int, n>{});
     }
 
-    // Keeps term K within a .. b (inside its range).
+    // Term K's greatest value down to b, its least up to a, or both: the
+    // view's bound, or for a -1 term the opposite one, negated. A cut lies
+    // within the term's range, so within int.
+    template <int K>
+    PROPANE_INLINE Change top_of(S& s, std::int64_t b) const {
+        if constexpr (K < P) return x_[K].remove_above(s, static_cast<int>(b));
+        else return x_[K].remove_below(s, static_cast<int>(-b));
+    }
+    template <int K>
+    PROPANE_INLINE Change bottom_of(S& s, std::int64_t a) const {
+        if constexpr (K < P) return x_[K].remove_below(s, static_cast<int>(a));
+        else return x_[K].remove_above(s, static_cast<int>(-a));
+    }
     template <int K>
     Change set_term(S& s, std::int64_t a, std::int64_t b) const {
         if constexpr (K < P) return keep_between(x_[K], s, static_cast<int>(a), static_cast<int>(b));
