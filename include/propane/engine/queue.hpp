@@ -90,18 +90,8 @@ struct PropagatorQueue {
     // the time: each is written to the free slot after the last entry and
     // counted only when new (Golomb 10: 17 % fewer mispredicted branches).
     // The fields in locals: a store through the flags, bytes, could alias
-    // them all. A list of one or two is tested instead: there the
-    // propagators are nearly always queued already (Golomb 10: a
-    // difference's two subscribers, its own linear propagator and
-    // AllDifferent, are new in 194 K of 5.8 M visits), so the branch
-    // predicts well and the ring is left alone (2.6 % fewer instructions).
-    // N-queens 10, whose lists are of three, pays for the extra test: 0.9,
-    // 1.1 and 2.2 % more instructions at value, bounds and domain strength.
+    // them all. (The store tests lists of one or two one by one instead.)
     void push_new(const int* props, std::size_t n, std::uint8_t* queued) noexcept {
-        if (n <= 2) {
-            for (std::size_t k = 0; k < n; ++k) push_if_new(props[k], queued);
-            return;
-        }
         int* const r = ring.data();
         const std::size_t h = head, m = mask;
         std::size_t c = count;

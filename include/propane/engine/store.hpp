@@ -297,25 +297,12 @@ public:
     // Change::failed its caller ignored.
     bool propagate() {
         for (;;) {
-            detail::PropagatorQueue& q = queues_[0].count > 0 ? queues_[0] : queues_[1];
-            if (q.count == 0) break;
-            const int p = q.pop();
-            propagator_type& prop = *props_[static_cast<std::size_t>(p)];
-            // queued_[p] stays set during the run, so the propagator's own
-            // updates do not queue it again; it says so itself (nofix) or
-            // leaves pending tags when it needs another run.
-            ++propagations_;
-            const PropStatus st = prop.propagate(*this);
-            queued_[static_cast<std::size_t>(p)] = 0;
-            if (st == PropStatus::failed) {
-                ++prop_failures_[static_cast<std::size_t>(p)];
-                prop.pending().clear();
-                clear_queue();
-                mark_failed();
-                return false;
-            }
-            if (st == PropStatus::nofix || !prop.pending().empty()) enqueue(p, 0);
-            else if (st == PropStatus::defer) enqueue(p, 1);
+            // The deferred queue is looked at only when the first is empty,
+            // so the loop that runs nearly every propagator tests one count.
+            while (queues_[0].count > 0)
+                if (!run(queues_[0].pop())) return false;
+            if (queues_[1].count == 0) break;
+            if (!run(queues_[1].pop())) return false;
         }
         // Checked once here rather than after every run: a failed store
         // only wastes the runs after the failure, and they are undone with
@@ -554,12 +541,48 @@ private:
         const int* const props = vs.props.data();
         // (Tested first: where every subscription is tagged, as in N-queens
         // at value strength, the set-up of push_new's loop alone cost 2 %.)
-        if (const std::size_t end = vs.end[strength]; end != 0) queues_[0].push_new(props, end, queued_.data());
+        // A list of one or two is tested here, in line: there the
+        // propagators are nearly always queued already (Golomb 10: a
+        // difference's two subscribers, its own linear propagator and
+        // AllDifferent, are new in 145 K of 4.4 M visits), so the branch
+        // predicts well, and a call into push_new for them cost more than
+        // its loop (Golomb 10: 1.6 % fewer instructions in line).
+        if (const std::size_t end = vs.end[strength]; end != 0) {
+            if (end <= 2) {
+                queues_[0].push_if_new(props[0], queued_.data());
+                if (end == 2) queues_[0].push_if_new(props[1], queued_.data());
+            } else {
+                queues_[0].push_new(props, end, queued_.data());
+            }
+        }
         const Sub* const tagged = vs.tagged.data();
         for (std::size_t k = 0, end = vs.tagged_end[strength]; k < end; ++k) {
             props_[static_cast<std::size_t>(tagged[k].prop)]->pending().push_back(tagged[k].tag);
             schedule(tagged[k].prop);
         }
+    }
+
+    // Runs propagator p, just popped; false when it failed (the queue is
+    // then emptied).
+    bool run(int p) {
+        propagator_type& prop = *props_[static_cast<std::size_t>(p)];
+        // queued_[p] stays set during the run, so the propagator's own
+        // updates do not queue it again; it says so itself (nofix) or
+        // leaves pending tags when it needs another run.
+        ++propagations_;
+        const PropStatus st = prop.propagate(*this);
+        queued_[static_cast<std::size_t>(p)] = 0;
+        if (st == PropStatus::fix && prop.pending().empty()) [[likely]]
+            return true;
+        if (st == PropStatus::failed) {
+            ++prop_failures_[static_cast<std::size_t>(p)];
+            prop.pending().clear();
+            clear_queue();
+            mark_failed();
+            return false;
+        }
+        enqueue(p, st == PropStatus::defer && prop.pending().empty() ? 1 : 0);
+        return true;
     }
 
     void enqueue(int prop, std::size_t queue) { queues_[queue].push_if_new(prop, queued_.data()); }
