@@ -255,6 +255,89 @@ TEST_CASE_TEMPLATE("each change wakes exactly the matching subscribers", S, STOR
     CHECK(sorted(probe(s, on_y).seen.back()) == std::vector<int>{40, 41, 42});
 }
 
+TEST_CASE_TEMPLATE("min and max subscriptions wake on their end of the domain", S, STORES) {
+    std::mt19937 rng(77);
+    S s;
+    const IntVar x = s.int_var(-30, 90);
+    const int on_min = add_probe(s), on_max = add_probe(s), tagged_min = add_probe(s);
+    s.subscribe(x, on_min, Event::min);
+    s.subscribe(x, on_max, Event::max);
+    s.subscribe(x, tagged_min, Event::min, 5); // fires as bounds, with its tag
+    // A later scope's one-end subscription goes with its propagator (were
+    // it left behind, waking it would reach past the propagators).
+    s.push_level();
+    const int scoped = add_probe(s);
+    s.subscribe(x, scoped, Event::max);
+    CHECK(s.propagate());
+    s.pop_level();
+    CHECK(s.num_propagators() == tagged_min + 1);
+    CHECK(s.propagate());
+
+    s.push_level();
+    Ref ref = contents(s, x);
+    int moved_min = 0, moved_max = 0, other_end_spared = 0;
+    for (int step = 0; step < 800; ++step) {
+        CAPTURE(step);
+        const int before_min = probe(s, on_min).runs, before_max = probe(s, on_max).runs,
+                  before_tagged = probe(s, tagged_min).runs;
+        const int v = std::uniform_int_distribution<int>(*ref.begin() - 2, *ref.rbegin() + 2)(rng);
+        Ref after = ref;
+        const int how = std::uniform_int_distribution<int>(0, 3)(rng);
+        Change got{};
+        if (how == 0) {
+            got = s.remove(x, v);
+            after.erase(v);
+        } else if (how == 1) {
+            got = s.remove_below(x, v);
+            after.erase(after.begin(), after.lower_bound(v));
+        } else if (how == 2) {
+            got = s.remove_above(x, v);
+            after.erase(after.upper_bound(v), after.end());
+        } else {
+            got = s.assign(x, v);
+            after = after.count(v) ? Ref{v} : Ref{};
+        }
+        CHECK(str(got) == str(expected_change(ref, after)));
+        const bool failed = after.empty();
+        CHECK(s.propagate() == !failed);
+        const bool min_rose = !failed && *after.begin() > *ref.begin();
+        const bool max_fell = !failed && *after.rbegin() < *ref.rbegin();
+        const bool woke_min = probe(s, on_min).runs > before_min, woke_max = probe(s, on_max).runs > before_max;
+        // Never missed. Woken more often only as documented: a min
+        // subscriber when the variable became fixed or, after an update
+        // that can move either end, when the max fell; a max one also on a
+        // removal inside; nobody when nothing was removed.
+        const bool removed = !failed && after.size() < ref.size(), fixed = removed && after.size() == 1;
+        const bool either_end = how == 0 || how == 3;
+        if (min_rose) CHECK(woke_min);
+        if (max_fell) CHECK(woke_max);
+        if (woke_min) CHECK((min_rose || fixed || (either_end && max_fell)));
+        if (woke_max) CHECK(removed);
+        // An update that can move one end only leaves the other's
+        // subscribers asleep (a fixing from above wakes all).
+        if (how == 1) CHECK_FALSE(woke_max);
+        if (how == 2 && !fixed) CHECK_FALSE(woke_min);
+        other_end_spared += (how == 1 && min_rose) + (how == 2 && max_fell);
+        moved_min += min_rose;
+        moved_max += max_fell;
+        // The tagged one fires on either end, with its tag.
+        const bool bounds_moved = min_rose || max_fell;
+        CHECK((probe(s, tagged_min).runs > before_tagged) == bounds_moved);
+        if (bounds_moved) CHECK(probe(s, tagged_min).seen.back() == std::vector<int>{5});
+        ref = after;
+        if (failed || ref.size() == 1) {
+            s.pop_level();
+            CHECK(s.propagate());
+            s.push_level();
+            ref = contents(s, x);
+        }
+    }
+    CHECK(moved_min > 50);
+    CHECK(moved_max > 50);
+    CHECK(other_end_spared > 50);
+    CHECK_THROWS_AS(s.subscribe(x, on_min, static_cast<Event>(5)), propane::model_error);
+}
+
 TEST_CASE_TEMPLATE("a propagator is queued once however many events fire", S, STORES) {
     S s;
     const IntVar x = s.int_var(0, 50);

@@ -482,3 +482,45 @@ TEST_CASE("views mix: conversions and arithmetic on either side") {
     CHECK((-(z + (imax - 10))).lo() == -imax);
     CHECK((imax - z).lo() == imax - 10);
 }
+
+TEST_CASE("min_event and max_event follow the view's direction") {
+    S1 s;
+    const IntVar x = s.int_var(-4, 5);
+    using propane::Event;
+    using propane::max_event;
+    using propane::min_event;
+    // Each view's least value, read after its variable's least value rises
+    // and, apart, after its greatest falls: the end that moved the view's
+    // min must be the event min_event names, and the same for max.
+    const auto check = [&](const auto& view, const char* text) {
+        CAPTURE(text);
+        const auto ends = [&](auto cut) {
+            s.push_level();
+            CHECK(cut() != Change::failed);
+            const std::pair<int, int> e{view.min(s), view.max(s)};
+            s.pop_level();
+            return e;
+        };
+        const std::pair<int, int> full{view.min(s), view.max(s)};
+        const auto raised = ends([&] { return s.remove_below(x, 0); });
+        const auto lowered = ends([&] { return s.remove_above(x, 0); });
+        const Event on_min = raised.first != full.first ? Event::min : Event::max;
+        const Event on_max = lowered.second != full.second ? Event::max : Event::min;
+        CHECK((raised.first != full.first) != (lowered.first != full.first)); // one end moves the view's min
+        CHECK(min_event(view) == on_min);
+        CHECK(max_event(view) == on_max);
+    };
+    check(x, "x");
+    check(x + 3, "x + 3");
+    check(OffsetView(x, -2), "OffsetView x - 2");
+    check(2 * x + 1, "2 * x + 1");
+    check(-x, "-x");
+    check(-3 * x + 4, "-3 * x + 4");
+    check(7 - (x + 1), "7 - (x + 1)");
+    // A view of one's own: its direction is unknown, so both ends.
+    struct Own {
+        IntVar v;
+    };
+    CHECK(min_event(Own{x}) == Event::bounds);
+    CHECK(max_event(Own{x}) == Event::bounds);
+}

@@ -477,7 +477,16 @@ struct Linear {
                                                                 upper ? std::optional{k} : std::nullopt);
         }
         const int id = s.add_propagator(std::move(p));
-        for (const detail::Term<View>& t : terms) s.subscribe(t.v.var(), id, r == Rel::ne ? Event::fixed : Event::bounds);
+        // A sum bounded on one side reads one end of each term: its least
+        // value under an upper bound, its greatest under a lower one.
+        for (const detail::Term<View>& t : terms) {
+            const bool least = (t.a > 0) == upper;
+            const Event e = r == Rel::ne ? Event::fixed
+                            : upper && lower ? Event::bounds
+                            : least          ? min_event(t.v)
+                                             : max_event(t.v);
+            s.subscribe(t.v.var(), id, e);
+        }
     }
 
 };

@@ -191,6 +191,14 @@ void post_binary(S& s, Event event, const X& x, const Y& y, Args... args) {
     s.subscribe(y.var(), id, event);
 }
 
+// x + strict <= y reads only min(x) and max(y).
+template <class S, class X, class Y>
+void post_le(S& s, const X& x, const Y& y, int strict) {
+    const int id = s.add_propagator(std::make_unique<RelLe<S, X, Y>>(x, y, strict));
+    s.subscribe(x.var(), id, min_event(x));
+    s.subscribe(y.var(), id, max_event(y));
+}
+
 template <class V>
 concept ViewHandle = requires(const V& v) {
     { v.var() } -> std::same_as<IntVar>;
@@ -217,10 +225,10 @@ struct Relation {
         switch (r) {
         case Rel::eq: detail::post_binary<detail::RelEq<S, X, Y>>(s, Event::domain, x, y); break;
         case Rel::ne: detail::post_binary<detail::RelNe<S, X, Y>>(s, Event::fixed, x, y); break;
-        case Rel::lt: detail::post_binary<detail::RelLe<S, X, Y>>(s, Event::bounds, x, y, 1); break;
-        case Rel::le: detail::post_binary<detail::RelLe<S, X, Y>>(s, Event::bounds, x, y, 0); break;
-        case Rel::gt: detail::post_binary<detail::RelLe<S, Y, X>>(s, Event::bounds, y, x, 1); break;
-        case Rel::ge: detail::post_binary<detail::RelLe<S, Y, X>>(s, Event::bounds, y, x, 0); break;
+        case Rel::lt: detail::post_le(s, x, y, 1); break;
+        case Rel::le: detail::post_le(s, x, y, 0); break;
+        case Rel::gt: detail::post_le(s, y, x, 1); break;
+        case Rel::ge: detail::post_le(s, y, x, 0); break;
         }
     }
 };

@@ -15,11 +15,9 @@
 #include <memory>
 #include <vector>
 
-namespace propane {
+#include "event.hpp"
 
-// When a subscription fires. domain: any removal; bounds: min or max moved
-// (or the variable became fixed); fixed: the variable became fixed.
-enum class Event : std::uint8_t { domain, bounds, fixed };
+namespace propane {
 
 // What a run of propagate() concluded.
 //   fix:    the propagator is at a fixpoint with respect to its own changes;

@@ -264,9 +264,9 @@ public:
         refuse_while_searching("subscribe");
         if (prop < 0 || prop >= num_propagators())
             throw model_error("subscribe: no propagator " + std::to_string(prop) + " in this store");
-        if (static_cast<unsigned>(event) > static_cast<unsigned>(Event::fixed))
+        if (static_cast<unsigned>(event) > static_cast<unsigned>(Event::max))
             throw model_error("subscribe: event " + std::to_string(static_cast<unsigned>(event)) +
-                              " is none of domain, bounds, fixed");
+                              " is none of domain, bounds, fixed, min, max");
         VarSubs& vs = subs_[static_cast<std::size_t>(var.index())];
         std::vector<int>& props = var_props_[static_cast<std::size_t>(var.index())];
         if (std::find(props.begin(), props.end(), prop) == props.end()) props.push_back(prop);
@@ -277,11 +277,19 @@ public:
             std::vector<int>& pending = props_[static_cast<std::size_t>(prop)]->pending();
             if (pending.capacity() < tagged) pending.reserve(2 * tagged);
         }
+        const bool one_end = event == Event::min || event == Event::max;
+        if (tag < 0) {
+            using G = VarSubs::Group;
+            constexpr G group[] = {G::domain_group, G::bounds_group, G::fixed_group, G::min_group, G::max_group};
+            vs.add_untagged(prop, group[static_cast<std::size_t>(event)]);
+            return;
+        }
         // The changes that fire the event: a domain subscription wakes on
-        // every change, a bounds one on bounds and fixed, a fixed one on
-        // fixed only.
-        const auto from = static_cast<std::size_t>(Change::domain) + static_cast<std::size_t>(event);
-        vs.add(Sub{prop, tag}, from);
+        // every change, a bounds one (or one to an end) on bounds and fixed,
+        // a fixed one on fixed only.
+        const auto from = static_cast<std::size_t>(Change::domain) +
+                          static_cast<std::size_t>(one_end ? Event::bounds : event);
+        vs.add_tagged(Sub{prop, tag}, from);
     }
 
     void schedule(int prop) { enqueue(prop, 0); }
@@ -336,10 +344,10 @@ private:
         return update(var, [v](Domain& d, auto&& save) { return d.remove(v, save); });
     }
     Change remove_below_at(int var, int v) {
-        return update(var, [v](Domain& d, auto&& save) { return d.remove_below(v, save); });
+        return update<Moves::min>(var, [v](Domain& d, auto&& save) { return d.remove_below(v, save); });
     }
     Change remove_above_at(int var, int v) {
-        return update(var, [v](Domain& d, auto&& save) { return d.remove_above(v, save); });
+        return update<Moves::max>(var, [v](Domain& d, auto&& save) { return d.remove_above(v, save); });
     }
     Change keep_between_at(int var, int a, int b) {
         return update(var, [a, b](Domain& d, auto&& save) { return d.keep_between(a, b, save); });
@@ -496,7 +504,9 @@ private:
         }
     }
 
-    template <class Op>
+    using Moves = detail::Moves;
+
+    template <Moves M = Moves::either, class Op>
     PROPANE_CLANG_INLINE Change update(int var, Op&& op) {
         const auto i = static_cast<std::size_t>(var);
         Domain& d = doms_[i];
@@ -519,7 +529,7 @@ private:
             });
         }
         // domain, bounds or fixed in one test; failed is the rare case.
-        if (static_cast<unsigned>(c) - 1U < 3U) notify(i, c);
+        if (static_cast<unsigned>(c) - 1U < 3U) notify<M>(i, c);
         else if (c == Change::failed) [[unlikely]] mark_failed();
         return c;
     }
@@ -532,13 +542,15 @@ private:
     }
 
     // Inlined into each update: a call is a frame around a short loop.
+    template <Moves M>
 #if defined(__GNUC__)
     [[gnu::always_inline]]
 #endif
     void notify(std::size_t var, Change c) {
         const VarSubs& vs = subs_[var];
         const auto strength = static_cast<std::size_t>(c);
-        const int* const props = vs.props.data();
+        const std::uint32_t first = vs.template first<M>(), last = vs.template last<M>(strength);
+        const int* const props = vs.props.data() + first;
         // (Tested first: where every subscription is tagged, as in N-queens
         // at value strength, the set-up of push_new's loop alone cost 2 %.)
         // A list of one or two is tested here, in line: there the
@@ -547,12 +559,12 @@ private:
         // AllDifferent, are new in 145 K of 4.4 M visits), so the branch
         // predicts well, and a call into push_new for them cost more than
         // its loop (Golomb 10: 1.6 % fewer instructions in line).
-        if (const std::size_t end = vs.end[strength]; end != 0) {
-            if (end <= 2) {
+        if (const std::size_t n = last - first; n != 0) {
+            if (n <= 2) {
                 queues_[0].push_if_new(props[0], queued_.data());
-                if (end == 2) queues_[0].push_if_new(props[1], queued_.data());
+                if (n == 2) queues_[0].push_if_new(props[1], queued_.data());
             } else {
-                queues_[0].push_new(props, end, queued_.data());
+                queues_[0].push_new(props, n, queued_.data());
             }
         }
         const Sub* const tagged = vs.tagged.data();

@@ -40,6 +40,7 @@
 
 #include "domain.hpp"
 #include "error.hpp"
+#include "event.hpp"
 
 namespace propane {
 
@@ -475,6 +476,25 @@ concept View = requires(const V& v, S& s, const S& cs, int x) {
     { v.remove_above(s, x) } -> std::same_as<Change>;
     { v.assign(s, x) } -> std::same_as<Change>;
 };
+
+// The event of v's variable that fires when v's least value rises
+// (min_event) or its greatest falls (max_event): the same end for a view
+// that grows with its variable, the other for one that shrinks (a*x + b
+// with a < 0). Bounds for a view of one's own, whose direction is unknown.
+template <class V>
+Event min_event(const V& v) noexcept {
+    if constexpr (std::same_as<V, IntVar> || std::same_as<V, OffsetView>)
+        return Event::min;
+    else if constexpr (std::same_as<V, AffineView>)
+        return v.scale() > 0 ? Event::min : Event::max;
+    else
+        return Event::bounds;
+}
+template <class V>
+Event max_event(const V& v) noexcept {
+    const Event e = min_event(v);
+    return e == Event::min ? Event::max : e == Event::max ? Event::min : e;
+}
 
 namespace detail {
 
