@@ -338,6 +338,72 @@ TEST_CASE_TEMPLATE("min and max subscriptions wake on their end of the domain", 
     CHECK_THROWS_AS(s.subscribe(x, on_min, static_cast<Event>(5)), propane::model_error);
 }
 
+TEST_CASE_TEMPLATE("a subsumed propagator sleeps until search backtracks above its level", S, STORES) {
+    S s;
+    const IntVar x = s.int_var(0, 40);
+    bool entailed = false;
+    const int p = add_probe(s, [&entailed](S&, Probe<S>&) { return entailed ? PropStatus::subsumed : PropStatus::fix; });
+    s.subscribe(x, p, Event::domain);
+    // Tagged: subsumed is taken as fix, so its tags cannot pile up.
+    const int tagged = add_probe(s, [](S&, Probe<S>&) { return PropStatus::subsumed; });
+    s.subscribe(x, tagged, Event::domain, 3);
+    CHECK(s.propagate());
+    int v = 0;
+    const auto wake = [&] {
+        CHECK(s.remove(x, v++) != Change::failed);
+        CHECK(s.propagate());
+    };
+    wake();
+    CHECK(probe(s, p).runs == 2);
+
+    s.push_level(); // level 1
+    entailed = true;
+    wake(); // runs, subsumed at level 1
+    CHECK(probe(s, p).runs == 3);
+    wake();
+    s.schedule(p);
+    CHECK(s.propagate());
+    CHECK(probe(s, p).runs == 3);
+    CHECK(probe(s, tagged).runs == 4);
+    CHECK(probe(s, tagged).seen.back() == std::vector<int>{3});
+
+    // A copy keeps the subsumption, and undoes it on its own.
+    S copy = s;
+    CHECK(copy.remove(x, 30) == Change::domain);
+    CHECK(copy.propagate());
+    CHECK(probe(copy, p).runs == 3);
+
+    s.push_level(); // level 2
+    wake();
+    CHECK(probe(s, p).runs == 3);
+    s.pop_level(); // back to level 1, where it was subsumed
+    wake();
+    CHECK(probe(s, p).runs == 3);
+    s.pop_level(); // level 0: awake again
+    entailed = false;
+    wake();
+    CHECK(probe(s, p).runs == 4);
+
+    copy.pop_level();
+    CHECK(copy.remove(x, 31) == Change::domain);
+    CHECK(copy.propagate());
+    CHECK(probe(copy, p).runs == 4);
+
+    // A propagator posted in a level and subsumed there goes with the
+    // level; the next one takes its number, awake.
+    s.push_level();
+    const int scoped = add_probe(s, [](S&, Probe<S>&) { return PropStatus::subsumed; });
+    s.subscribe(x, scoped, Event::domain);
+    CHECK(s.propagate());
+    s.pop_level();
+    const int next = add_probe(s);
+    CHECK(next == scoped);
+    s.subscribe(x, next, Event::domain);
+    CHECK(s.propagate());
+    wake();
+    CHECK(probe(s, next).runs == 2);
+}
+
 TEST_CASE_TEMPLATE("a propagator is queued once however many events fire", S, STORES) {
     S s;
     const IntVar x = s.int_var(0, 50);

@@ -26,8 +26,13 @@ namespace propane {
 //   defer:  it has done its cheap stage and wants its dear one run later,
 //           once no other propagator is queued (Store::queued() == 0), so
 //           that the dear stage sees what the cheap work of all the others
-//           has left (Gecode's staged propagators).
-enum class PropStatus : std::uint8_t { fix, nofix, failed, defer };
+//           has left (Gecode's staged propagators);
+//   subsumed: the constraint holds whatever values are still left (it is
+//           entailed): the propagator is not run again until search
+//           backtracks above this level (Gecode's disposal, undone on
+//           backtracking). Taken as fix from a propagator with tagged
+//           subscriptions, whose tags would pile up meanwhile.
+enum class PropStatus : std::uint8_t { fix, nofix, failed, defer, subsumed };
 
 template <class Store>
 class Propagator {

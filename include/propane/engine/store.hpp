@@ -63,7 +63,8 @@ public:
           word_stamp_(o.word_stamp_), touched_flag_(o.touched_flag_), dom_trail_(o.dom_trail_), cells_(o.cells_),
           cell_stamp_(o.cell_stamp_), cell_trail_(o.cell_trail_), subs_(o.subs_), var_props_(o.var_props_),
           queued_(o.queued_), queues_(o.queues_), propagations_(o.propagations_), search_starts_(o.search_starts_),
-          prop_failures_(o.prop_failures_), tagged_subs_(o.tagged_subs_), saved_queues_(o.saved_queues_),
+          prop_failures_(o.prop_failures_), tagged_subs_(o.tagged_subs_), subsumed_(o.subsumed_),
+          saved_queues_(o.saved_queues_),
           scoped_(o.scoped_), failed_at_(o.failed_at_) {
         props_.reserve(o.props_.size());
         for (const auto& p : o.props_) props_.push_back(p->clone());
@@ -247,6 +248,9 @@ public:
         props_.push_back(std::move(p));
         queued_.push_back(0);
         prop_failures_.push_back(0);
+        // Each propagator is subsumed at most once at a time: no room is
+        // made in search.
+        subsumed_.reserve(props_.size());
         tagged_subs_.push_back(0);
         for (detail::PropagatorQueue& q : queues_) q.grow();
         const auto id = static_cast<int>(props_.size() - 1);
@@ -489,6 +493,10 @@ private:
         dom_trail_.pop_level(undo);
         cell_trail_.pop_level([this](const CellSave& e) { cells_[e.cell] = e.old; });
         clear_queue();
+        // Before the scope's propagators go: their subsumptions are above
+        // this level too.
+        for (; !subsumed_.empty() && subsumed_.back().level > level(); subsumed_.pop_back())
+            queued_[static_cast<std::size_t>(subsumed_.back().prop)] = 0;
         failed_at_ = failed_at_ > level() ? not_failed : failed_at_;
         if (!scoped_.empty() && scoped_.back().level > level()) [[unlikely]] drop_scope();
         if (!saved_queues_.empty() && saved_queues_.back().level == level()) {
@@ -593,7 +601,15 @@ private:
             mark_failed();
             return false;
         }
-        enqueue(p, st == PropStatus::defer && prop.pending().empty() ? 1 : 0);
+        if (st == PropStatus::subsumed && tagged_subs_[static_cast<std::size_t>(p)] == 0) {
+            // Its flag stays set: wake-ups pass it by, at no cost, as
+            // queued already, until backtracking clears it.
+            queued_[static_cast<std::size_t>(p)] = 1;
+            subsumed_.push_back({level(), p});
+            return true;
+        }
+        if (st == PropStatus::nofix || !prop.pending().empty()) enqueue(p, 0);
+        else if (st == PropStatus::defer) enqueue(p, 1);
         return true;
     }
 
@@ -632,6 +648,11 @@ private:
     std::uint64_t search_starts_ = 0;
     std::vector<std::uint64_t> prop_failures_;
     std::vector<std::size_t> tagged_subs_; // per propagator
+    struct Subsumed {
+        int level;
+        int prop;
+    };
+    std::vector<Subsumed> subsumed_; // by level, the propagators' flags set until backtracking
     std::vector<QueueSnapshot> saved_queues_;
     std::vector<Scope> scoped_;
     int failed_at_ = not_failed; // the lowest level at which the store failed
