@@ -583,8 +583,9 @@ private:
     }
 
     // Runs propagator p, just popped; false when it failed (the queue is
-    // then emptied).
-    bool run(int p) {
+    // then emptied). In line, with failure and subsumption out of line: a
+    // call per run cost golomb 9 6 % more instructions at -O2.
+    PROPANE_INLINE bool run(int p) {
         propagator_type& prop = *props_[static_cast<std::size_t>(p)];
         // queued_[p] stays set during the run, so the propagator's own
         // updates do not queue it again; it says so itself (nofix) or
@@ -594,6 +595,17 @@ private:
         queued_[static_cast<std::size_t>(p)] = 0;
         if (st == PropStatus::fix && prop.pending().empty()) [[likely]]
             return true;
+        if (st == PropStatus::failed || st == PropStatus::subsumed) [[unlikely]]
+            return settle(p, st);
+        if (st == PropStatus::nofix || !prop.pending().empty()) enqueue(p, 0);
+        else if (st == PropStatus::defer) enqueue(p, 1);
+        return true;
+    }
+#if defined(__GNUC__)
+    [[gnu::noinline]]
+#endif
+    bool settle(int p, PropStatus st) {
+        propagator_type& prop = *props_[static_cast<std::size_t>(p)];
         if (st == PropStatus::failed) {
             ++prop_failures_[static_cast<std::size_t>(p)];
             prop.pending().clear();
@@ -601,15 +613,14 @@ private:
             mark_failed();
             return false;
         }
-        if (st == PropStatus::subsumed && tagged_subs_[static_cast<std::size_t>(p)] == 0) {
+        if (tagged_subs_[static_cast<std::size_t>(p)] == 0) {
             // Its flag stays set: wake-ups pass it by, at no cost, as
             // queued already, until backtracking clears it.
             queued_[static_cast<std::size_t>(p)] = 1;
             subsumed_.push_back({level(), p});
-            return true;
+        } else if (!prop.pending().empty()) {
+            enqueue(p, 0); // taken as fix
         }
-        if (st == PropStatus::nofix || !prop.pending().empty()) enqueue(p, 0);
-        else if (st == PropStatus::defer) enqueue(p, 1);
         return true;
     }
 
