@@ -14,9 +14,10 @@ namespace propane {
 //           propagator that reads one end of a variable only, as x <= y
 //           reads min(x) and max(y): a cut at the other end does not wake
 //           it. A subscription may fire more often than its event, never
-//           less: an update that can move either end wakes both, a max
-//           subscription may wake on a removal inside the domain, and a
-//           tagged subscription to min or max fires as bounds.
+//           less: an update that can move either end wakes both, a fixing
+//           wakes both unless it came from below, a max subscription may
+//           wake on a removal inside the domain, and a tagged subscription
+//           to min or max fires as bounds.
 // The values of the first three are their order of strength, which the
 // store relies on.
 enum class Event : std::uint8_t { domain, bounds, fixed, min, max };
