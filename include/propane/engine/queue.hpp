@@ -53,23 +53,14 @@ struct VarSubscriptions {
     std::vector<Subscription> tagged;
     std::array<std::uint32_t, 4> tagged_end{};
 
-    void add_untagged(int prop, Group g) {
-        const std::array<std::uint32_t*, 5> e = in_order();
-        props.insert(props.begin() + *e[g], prop);
-        for (std::size_t k = g; k < e.size(); ++k) ++*e[k];
-    }
+    void add_untagged(int prop, Group g) { insert(props, in_order(), prop, g); }
     // Adds a tagged subscription woken by changes of strength `from` and
     // above.
-    void add_tagged(Subscription sub, std::size_t from) {
-        tagged.insert(tagged.begin() + tagged_end[from], sub);
-        for (std::size_t c = from; c < tagged_end.size(); ++c) ++tagged_end[c];
-    }
+    void add_tagged(Subscription sub, std::size_t from) { insert(tagged, tagged_in_order(), sub, from); }
     // Drops the subscriptions of the propagators numbered `first` and up.
     void drop_from(int first) {
         keep(props, in_order(), [first](int p) { return p < first; });
-        std::array<std::uint32_t*, 4> t{};
-        for (std::size_t c = 0; c < t.size(); ++c) t[c] = &tagged_end[c];
-        keep(tagged, t, [first](const Subscription& sub) { return sub.prop < first; });
+        keep(tagged, tagged_in_order(), [first](const Subscription& sub) { return sub.prop < first; });
     }
 
     // The slice props[first .. last) a change of strength c (domain, bounds
@@ -86,6 +77,17 @@ struct VarSubscriptions {
 private:
     // The groups' ends in list order.
     std::array<std::uint32_t*, 5> in_order() noexcept { return {&ends[4], &ends[1], &ends[5], &ends[2], &ends[3]}; }
+    std::array<std::uint32_t*, 4> tagged_in_order() noexcept {
+        return {&tagged_end[0], &tagged_end[1], &tagged_end[2], &tagged_end[3]};
+    }
+
+    // Puts entry at the end of group g and moves the ends of g and of the
+    // groups after it.
+    template <class List, std::size_t N, class Entry>
+    static void insert(List& list, const std::array<std::uint32_t*, N>& group_ends, const Entry& entry, std::size_t g) {
+        list.insert(list.begin() + *group_ends[g], entry);
+        for (std::size_t k = g; k < N; ++k) ++*group_ends[k];
+    }
 
     template <class List, std::size_t N, class Keep>
     static void keep(List& list, const std::array<std::uint32_t*, N>& group_ends, Keep kept_entry) {
