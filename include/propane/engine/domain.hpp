@@ -358,9 +358,21 @@ public:
         if (hit == 0) return Change::none;
         const unsigned n = size(), gone = detail::popcount(hit);
         if (gone == n) return Change::failed;
-        const int old_min = min(), old_max = max();
         // A window that meets the words starts less than 64 below them.
         const std::int64_t off = detail::clamp_far(start) - base_;
+        if constexpr (is_dynamic) {
+            const std::int64_t old_lo = bits_.lo, old_hi = bits_.hi;
+            if (off < 0) {
+                bits_.drop(0, hit >> -off, 0, gone, before_write);
+            } else {
+                const int shift = static_cast<int>(off & 63);
+                bits_.drop(static_cast<std::size_t>(off >> 6), hit << shift, shift != 0 ? hit >> (64 - shift) : 0, gone,
+                           before_write);
+            }
+            if (gone + 1 == n) return Change::fixed;
+            return bits_.lo != old_lo || bits_.hi != old_hi ? Change::bounds : Change::domain;
+        }
+        const int old_min = min(), old_max = max();
         word* w = bits_.data();
         const auto clear = [&](std::size_t i, word part) {
             if (part == 0) return;

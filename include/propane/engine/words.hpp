@@ -226,6 +226,27 @@ struct DynamicWords {
         hi = s.hi;
     }
 
+    // Removes the offsets `part` marks in word i and those `next` marks in
+    // word i + 1 (either may be 0; i + 1 exists when `next` is not), which
+    // are `gone` values in all, fewer than count. Only a removed bound sends
+    // a bound to a scan, and the count drops by the popcount the caller took
+    // anyway, so none of set()'s general tests run: AllDifferent's value
+    // stage removes values this way from every open view.
+    template <class Hook>
+    void drop(std::size_t i, word part, word next, unsigned gone, Hook& before_write) {
+        if (part != 0) {
+            before_write(i);
+            w[i] &= ~part;
+        }
+        if (next != 0) {
+            before_write(i + 1);
+            w[i + 1] &= ~next;
+        }
+        count -= gone;
+        if (((w[static_cast<std::size_t>(lo >> 6)] >> (lo & 63)) & 1U) == 0) lo = first_from(static_cast<std::size_t>(lo >> 6));
+        if (((w[static_cast<std::size_t>(hi >> 6)] >> (hi & 63)) & 1U) == 0) hi = last_from(static_cast<std::size_t>(hi >> 6));
+    }
+
     // Keeps the offsets >= off, for lo < off <= hi. The new lo is the first
     // value at or above off, so it is found from off's word on, without
     // set()'s rescans; hi stays. Golomb's linear cuts spend most of their

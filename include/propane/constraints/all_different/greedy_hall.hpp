@@ -28,9 +28,32 @@ public:
         for (unsigned k = 0; k < W; ++k) p.w_[k] = low_mask(static_cast<int>(std::min(std::max(n, 64 * k) - 64 * k, 64u)));
         return p;
     }
-    bool has(unsigned i) const noexcept { return ((w_[i / 64] >> (i % 64)) & 1) != 0; }
-    void add(unsigned i) noexcept { w_[i / 64] |= std::uint64_t{1} << (i % 64); }
-    void erase(unsigned i) noexcept { w_[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
+    // For two words, each picked by a select rather than an index, so
+    // that a set held in a local stays in registers: the up sweep tests a
+    // position right after erasing one, which through memory waits on the
+    // store.
+    bool has(unsigned i) const noexcept {
+        if constexpr (W == 2) return (((i < 64 ? w_[0] : w_[1]) >> (i % 64)) & 1) != 0;
+        return ((w_[i / 64] >> (i % 64)) & 1) != 0;
+    }
+    void add(unsigned i) noexcept {
+        if constexpr (W == 2) {
+            const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+            w_[0] |= i < 64 ? bit : 0;
+            w_[1] |= i < 64 ? 0 : bit;
+        } else {
+            w_[i / 64] |= std::uint64_t{1} << (i % 64);
+        }
+    }
+    void erase(unsigned i) noexcept {
+        if constexpr (W == 2) {
+            const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+            w_[0] &= ~(i < 64 ? bit : 0);
+            w_[1] &= ~(i < 64 ? 0 : bit);
+        } else {
+            w_[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+        }
+    }
     void erase(const Positions& o) noexcept {
         for (unsigned k = 0; k < W; ++k) w_[k] &= ~o.w_[k];
     }
@@ -43,6 +66,10 @@ public:
     void add(unsigned a, unsigned b) noexcept {
         if constexpr (W == 1) {
             w_[0] |= low_mask(static_cast<int>(b) + 1) & ~low_mask(static_cast<int>(a));
+        } else if constexpr (W == 2) {
+            const std::uint64_t from = ~low_mask(static_cast<int>(a % 64)), to = low_mask(static_cast<int>(b % 64) + 1);
+            w_[0] |= a < 64 ? (b < 64 ? from & to : from) : 0;
+            w_[1] |= b < 64 ? 0 : (a < 64 ? to : from & to);
         } else {
             for (unsigned k = a / 64; k <= b / 64; ++k) {
                 const unsigned from = std::max(a, 64 * k) - 64 * k, to = std::min(b - 64 * k, 63u);
