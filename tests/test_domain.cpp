@@ -674,12 +674,18 @@ void check_summary(const DD& d) {
 }
 
 // A level of a miniature trail: the first old value of each word written in
-// it, as the store records them, and the state to come back to.
+// it, with the summary before the write, as the store records them, and the
+// state to come back to.
+struct OldWord {
+    std::size_t word;
+    std::uint64_t old;
+    DD::summary_type summary;
+};
 struct Level {
     DD saved;
     Ref ref;
     std::vector<bool> seen;
-    std::vector<std::pair<std::size_t, std::uint64_t>> old_words;
+    std::vector<OldWord> old_words;
 };
 
 // One update through the trail, checked against the reference set.
@@ -691,7 +697,7 @@ void trailed_update(DD& d, Ref& ref, std::vector<Level>& levels, const Ref& want
         Level& top = levels.back();
         if (top.seen[i]) return;
         top.seen[i] = true;
-        top.old_words.emplace_back(i, d.word_at(i));
+        top.old_words.push_back({i, d.word_at(i), d.summary()});
     };
     CHECK(str(op(d, save)) == str(want));
     if (want != Change::failed) ref = want_after;
@@ -699,19 +705,29 @@ void trailed_update(DD& d, Ref& ref, std::vector<Level>& levels, const Ref& want
     check_summary(d);
 }
 
-// Pops the newest level word by word, newest save first unless `shuffled`,
-// checking the summary after each restore_word.
-void pop_level(DD& d, Ref& ref, std::vector<Level>& levels, bool shuffled, std::mt19937& rng) {
+// How pop_level puts words back: newest save first, as the store does, with
+// or without the saved summaries, or in any order (words only).
+enum class Undo { newest_first, with_summaries, shuffled };
+
+// Pops the newest level word by word, checking the summary after each
+// restore_word (with saved summaries, only once all are back: the one put
+// back last is exact, those before it need not be).
+void pop_level(DD& d, Ref& ref, std::vector<Level>& levels, Undo undo, std::mt19937& rng) {
     Level top = std::move(levels.back());
     levels.pop_back();
     std::reverse(top.old_words.begin(), top.old_words.end());
-    if (shuffled) std::shuffle(top.old_words.begin(), top.old_words.end(), rng);
-    for (const auto& [word, old] : top.old_words) {
-        const std::size_t i = word;
+    if (undo == Undo::shuffled) std::shuffle(top.old_words.begin(), top.old_words.end(), rng);
+    for (const OldWord& w : top.old_words) {
+        const std::size_t i = w.word;
         CAPTURE(i);
-        d.restore_word(i, old);
-        check_summary(d);
+        if (undo == Undo::with_summaries) {
+            d.restore_word(i, w.old, w.summary);
+        } else {
+            d.restore_word(i, w.old);
+            check_summary(d);
+        }
     }
+    check_summary(d);
     CHECK(d == top.saved);
     ref = top.ref;
     check_matches(d, ref);
@@ -744,7 +760,10 @@ TEST_CASE("dynamic domain: size and bounds stay exact through updates and restor
             case 1: levels.push_back({d, ref, std::vector<bool>(d.words(), false), {}}); break;
             case 2:
             case 3:
-                if (!levels.empty()) pop_level(d, ref, levels, kind == 3, rng);
+                if (!levels.empty())
+                    pop_level(d, ref, levels,
+                              kind == 3 ? Undo::shuffled : step % 2 == 0 ? Undo::newest_first : Undo::with_summaries,
+                              rng);
                 break;
             case 4:
             case 5:
@@ -810,7 +829,7 @@ TEST_CASE("dynamic domain: size and bounds stay exact through updates and restor
             }
             }
         }
-        while (!levels.empty()) pop_level(d, ref, levels, false, rng);
+        while (!levels.empty()) pop_level(d, ref, levels, Undo::with_summaries, rng);
     }
 }
 

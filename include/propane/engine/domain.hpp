@@ -100,8 +100,9 @@ public:
         if (count % 64 != 0) w[full] = detail::low_mask(static_cast<int>(count % 64));
         if constexpr (is_dynamic) {
             bits_.count = static_cast<unsigned>(count);
-            bits_.lo = 0;
-            bits_.hi = count - 1;
+            bits_.base = lo;
+            bits_.lo = lo;
+            bits_.hi = hi;
         }
     }
 
@@ -119,13 +120,13 @@ public:
     // difference of the word vector's two pointers (Golomb 10: 0.5 % fewer
     // instructions, most of them AllDifferent's value stage).
     bool contains(std::int64_t v) const noexcept {
-        const std::uint64_t off = detail::offset_of(v, base_);
         if constexpr (is_dynamic) {
             const auto lo = static_cast<std::uint64_t>(bits_.lo);
-            const auto in = static_cast<unsigned>(off - lo <= static_cast<std::uint64_t>(bits_.hi) - lo);
-            const std::uint64_t at = in != 0 ? off : lo;
-            return ((bits_.data()[at >> 6] >> (off & 63)) & 1U) & in;
+            const auto in = static_cast<unsigned>(static_cast<std::uint64_t>(v) - lo <= static_cast<std::uint64_t>(bits_.hi) - lo);
+            const std::uint64_t at = (in != 0 ? static_cast<std::uint64_t>(v) : lo) - static_cast<std::uint64_t>(base_);
+            return ((bits_.data()[at >> 6] >> (at & 63)) & 1U) & in;
         } else {
+            const std::uint64_t off = detail::offset_of(v, base_);
             const std::size_t i = std::min<std::uint64_t>(off >> 6, words() - 1);
             return ((bits_.data()[i] >> (off & 63)) & 1U) & static_cast<unsigned>(off < 64 * words());
         }
@@ -133,7 +134,7 @@ public:
 
     int min() const noexcept {
         if constexpr (is_dynamic) {
-            return value_at(bits_.lo);
+            return static_cast<int>(bits_.lo);
         } else {
             const std::size_t i = first_nonzero();
             return value_of(i, std::countr_zero(bits_.data()[i]));
@@ -142,7 +143,7 @@ public:
 
     int max() const noexcept {
         if constexpr (is_dynamic) {
-            return value_at(bits_.hi);
+            return static_cast<int>(bits_.hi);
         } else {
             const std::size_t i = last_nonzero();
             return value_of(i, 63 - std::countl_zero(bits_.data()[i]));
@@ -289,8 +290,8 @@ public:
         if ((w[i] & bit) == 0) return Change::none;
         bool lowest, highest;
         if constexpr (is_dynamic) {
-            lowest = static_cast<std::int64_t>(off) == bits_.lo;
-            highest = static_cast<std::int64_t>(off) == bits_.hi;
+            lowest = v == bits_.lo;
+            highest = v == bits_.hi;
         } else {
             lowest = (w[i] & (bit - 1)) == 0 && all_zero(0, i);
             highest = (w[i] & ~(bit | (bit - 1))) == 0 && all_zero(i + 1, words());
@@ -438,7 +439,7 @@ public:
         }
         if constexpr (is_dynamic) {
             bits_.count = 1;
-            bits_.lo = bits_.hi = off;
+            bits_.lo = bits_.hi = v;
         }
         return Change::fixed;
     }
@@ -483,7 +484,7 @@ public:
             // Against the cached bounds, in the line already loaded: a
             // window that misses them holds nothing, and one that meets
             // them lies within the words.
-            if (off > bits_.hi || off + 63 < bits_.lo) return 0;
+            if (off > bits_.hi_at() || off + 63 < bits_.lo_at()) return 0;
         } else {
             if (off <= -64 || off >= std::int64_t(64 * words())) return 0;
         }
@@ -551,19 +552,18 @@ public:
 
 private:
     int value_of(std::size_t i, int bit) const noexcept { return base_ + static_cast<int>(64 * i) + bit; }
-    int value_at(std::int64_t offset) const noexcept { return static_cast<int>(base_ + offset); }
 
     // The words that can hold values: a dynamic domain knows its bounds, so
     // its updates skip the empty words outside them.
     std::size_t first_word() const noexcept {
         if constexpr (is_dynamic)
-            return static_cast<std::size_t>(bits_.lo >> 6);
+            return static_cast<std::size_t>(bits_.lo_at() >> 6);
         else
             return 0;
     }
     std::size_t end_word() const noexcept {
         if constexpr (is_dynamic)
-            return static_cast<std::size_t>(bits_.hi >> 6) + 1;
+            return static_cast<std::size_t>(bits_.hi_at() >> 6) + 1;
         else
             return words();
     }

@@ -141,18 +141,25 @@ private:
     word inline_[inline_words]{};
 };
 
-// Words plus a summary of them: the number of values and the offsets (from
-// base) of the smallest and largest. Every write goes through a member
-// below, which updates the summary from the words it changes. Only a write
-// that loses the smallest (largest) value scans, forward (backward) to the
-// next value, so a bound moving across empty words pays for those words
-// once, as the scanning queries did on every call.
+// Words plus a summary of them: the number of values and the smallest and
+// largest. Every write goes through a member below, which updates the
+// summary from the words it changes. Only a write that loses the smallest
+// (largest) value scans, forward (backward) to the next value, so a bound
+// moving across empty words pays for those words once, as the scanning
+// queries did on every call.
+//
+// The bounds are kept as values, not as offsets from base: reading one is
+// then one load, where an offset took a second load and an add, and
+// propagators read bounds far more often than updates move them (Golomb:
+// a three-term sum reads six on every run).
 struct DynamicWords {
     WordBuffer w;
     unsigned count = 0;
-    // An empty set has lo = size() * 64 and hi = -1, so the next write that
-    // adds values sets both. Domains are never empty, but restore_word takes
-    // any word. 64-bit: for a domain of capacity values, that lo is 2^31.
+    int base = 0; // the value of bit 0 of word 0
+    // An empty set has lo = base + size() * 64 and hi = base - 1, so the
+    // next write that adds values sets both. Domains are never empty, but
+    // restore_word takes any word. 64-bit: for a domain of capacity values,
+    // that lo is 2^31 past base.
     std::int64_t lo = 0;
     std::int64_t hi = -1;
 
@@ -161,21 +168,26 @@ struct DynamicWords {
     word* data() noexcept { return w.data(); }
     const word* data() const noexcept { return w.data(); }
 
+    // The bounds' offsets from base: their bit positions in the words.
+    std::int64_t lo_at() const noexcept { return lo - base; }
+    std::int64_t hi_at() const noexcept { return hi - base; }
+
     void set(std::size_t i, word value) noexcept {
         const word old = w[i];
         w[i] = value;
         // Restores only gain bits and updates only lose them: one popcount.
         if (const word gained = value & ~old; gained != 0) count += popcount(gained);
         if (const word lost = old & ~value; lost != 0) count -= popcount(lost);
-        const auto at = static_cast<std::int64_t>(i) * 64;
+        const std::int64_t at = std::int64_t{base} + static_cast<std::int64_t>(i) * 64;
+        const std::int64_t low = lo_at(), high = hi_at();
         if (value != 0 && at + std::countr_zero(value) < lo)
             lo = at + std::countr_zero(value);
-        else if ((lo >> 6) == static_cast<std::int64_t>(i) && ((value >> (lo & 63)) & 1U) == 0)
-            lo = first_from(i); // nothing below lo in word i, and all earlier words are zero
+        else if ((low >> 6) == static_cast<std::int64_t>(i) && ((value >> (low & 63)) & 1U) == 0)
+            lo = base + first_from(i); // nothing below lo in word i, and all earlier words are zero
         if (value != 0 && at + 63 - std::countl_zero(value) > hi)
             hi = at + 63 - std::countl_zero(value);
-        else if ((hi >> 6) == static_cast<std::int64_t>(i) && ((value >> (hi & 63)) & 1U) == 0)
-            hi = last_from(i);
+        else if ((high >> 6) == static_cast<std::int64_t>(i) && ((value >> (high & 63)) & 1U) == 0)
+            hi = base + last_from(i);
     }
 
     // set(i, w[i] & ~bit) for a present value, the commonest update, without
@@ -183,9 +195,9 @@ struct DynamicWords {
     void clear(std::size_t i, word bit) noexcept {
         w[i] &= ~bit;
         --count;
-        const std::int64_t off = static_cast<std::int64_t>(i) * 64 + std::countr_zero(bit);
-        if (off == lo) lo = first_from(i);
-        if (off == hi) hi = last_from(i);
+        const std::int64_t v = std::int64_t{base} + static_cast<std::int64_t>(i) * 64 + std::countr_zero(bit);
+        if (v == lo) lo = base + first_from(i);
+        if (v == hi) hi = base + last_from(i);
     }
 
     // The trail's write: it puts back an older word, a superset of the
@@ -199,7 +211,7 @@ struct DynamicWords {
         }
         w[i] = value;
         count += popcount(value & ~old);
-        const auto at = static_cast<std::int64_t>(i) * 64;
+        const std::int64_t at = std::int64_t{base} + static_cast<std::int64_t>(i) * 64;
         lo = std::min<std::int64_t>(lo, at + std::countr_zero(value));
         hi = std::max<std::int64_t>(hi, at + 63 - std::countl_zero(value));
     }
@@ -210,10 +222,11 @@ struct DynamicWords {
     // instructions). Taken from a domain, which is never empty, every field
     // fits 32 bits.
     struct Summary {
-        std::uint32_t count, lo, hi;
+        std::uint32_t count;
+        std::int32_t lo, hi;
     };
     Summary summary() const noexcept {
-        return {count, static_cast<std::uint32_t>(lo), static_cast<std::uint32_t>(hi)};
+        return {count, static_cast<std::int32_t>(lo), static_cast<std::int32_t>(hi)};
     }
     // Puts back word i and the summary saved with it. The trail undoes a
     // level newest first, so the last word of a domain it puts back is
@@ -243,18 +256,21 @@ struct DynamicWords {
             w[i + 1] &= ~next;
         }
         count -= gone;
-        if (((w[static_cast<std::size_t>(lo >> 6)] >> (lo & 63)) & 1U) == 0) lo = first_from(static_cast<std::size_t>(lo >> 6));
-        if (((w[static_cast<std::size_t>(hi >> 6)] >> (hi & 63)) & 1U) == 0) hi = last_from(static_cast<std::size_t>(hi >> 6));
+        const std::int64_t low = lo_at(), high = hi_at();
+        if (((w[static_cast<std::size_t>(low >> 6)] >> (low & 63)) & 1U) == 0)
+            lo = base + first_from(static_cast<std::size_t>(low >> 6));
+        if (((w[static_cast<std::size_t>(high >> 6)] >> (high & 63)) & 1U) == 0)
+            hi = base + last_from(static_cast<std::size_t>(high >> 6));
     }
 
-    // Keeps the offsets >= off, for lo < off <= hi. The new lo is the first
-    // value at or above off, so it is found from off's word on, without
-    // set()'s rescans; hi stays. Golomb's linear cuts spend most of their
-    // updates here.
+    // Keeps the offsets >= off, for lo < base + off <= hi. The new lo is the
+    // first value at or above it, so it is found from off's word on,
+    // without set()'s rescans; hi stays. Golomb's linear cuts spend most of
+    // their updates here.
     template <class Hook>
     void keep_from(std::int64_t off, Hook& before_write) {
         const auto last = static_cast<std::size_t>(off >> 6);
-        for (auto i = static_cast<std::size_t>(lo >> 6); i < last; ++i)
+        for (auto i = static_cast<std::size_t>(lo_at() >> 6); i < last; ++i)
             if (w[i] != 0) {
                 before_write(i);
                 count -= popcount(w[i]);
@@ -267,10 +283,11 @@ struct DynamicWords {
         }
         std::size_t i = last;
         while (w[i] == 0) ++i;
-        lo = static_cast<std::int64_t>(i) * 64 + std::countr_zero(w[i]);
+        lo = std::int64_t{base} + static_cast<std::int64_t>(i) * 64 + std::countr_zero(w[i]);
     }
 
-    // Keeps the offsets <= off, for lo <= off < hi: keep_from's mirror.
+    // Keeps the offsets <= off, for lo <= base + off < hi: keep_from's
+    // mirror.
     template <class Hook>
     void keep_to(std::int64_t off, Hook& before_write) {
         const auto first = static_cast<std::size_t>(off >> 6);
@@ -279,7 +296,7 @@ struct DynamicWords {
             count -= popcount(above);
             w[first] &= ~above;
         }
-        for (std::size_t i = first + 1, end = static_cast<std::size_t>(hi >> 6); i <= end; ++i)
+        for (std::size_t i = first + 1, end = static_cast<std::size_t>(hi_at() >> 6); i <= end; ++i)
             if (w[i] != 0) {
                 before_write(i);
                 count -= popcount(w[i]);
@@ -287,15 +304,15 @@ struct DynamicWords {
             }
         std::size_t i = first;
         while (w[i] == 0) --i;
-        hi = static_cast<std::int64_t>(i) * 64 + 63 - std::countl_zero(w[i]);
+        hi = std::int64_t{base} + static_cast<std::int64_t>(i) * 64 + 63 - std::countl_zero(w[i]);
     }
 
     // After raw writes of w: recompute the cache from the words.
     void resync() noexcept {
         count = 0;
         for (const word x : w) count += popcount(x);
-        lo = first_from(0);
-        hi = last_from(w.size() - 1);
+        lo = base + first_from(0);
+        hi = base + last_from(w.size() - 1);
     }
 
     // Offset of the smallest value in words i.., or size() * 64 if none.
