@@ -484,7 +484,8 @@ public:
             // Against the cached bounds, in the line already loaded: a
             // window that misses them holds nothing, and one that meets
             // them lies within the words.
-            if (off > bits_.hi_at() || off + 63 < bits_.lo_at()) return 0;
+            const std::int64_t from = detail::clamp_far(start);
+            if (from > bits_.hi || from + 63 < bits_.lo) return 0;
         } else {
             if (off <= -64 || off >= std::int64_t(64 * words())) return 0;
         }

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "early_hall.hpp"
@@ -339,11 +340,10 @@ private:
                      std::size_t nfixed, bool& exact, bool& changed) {
         typename GreedyHall<W>::Set fixed;
         for (std::size_t k = 0; k < nfixed; ++k) fixed.add(static_cast<unsigned>(fixed_values_[k] - lo));
-        greedy.clear();
-        for (std::size_t k = 0; k < opened.size(); ++k) {
+        greedy.fill(opened.size(), [&](std::size_t k) {
             const auto& x = views_[u(opened[k])];
-            greedy.add(k, static_cast<unsigned>(x.min(s) - lo), static_cast<unsigned>(x.max(s) - lo));
-        }
+            return std::pair{static_cast<unsigned>(x.min(s) - lo), static_cast<unsigned>(x.max(s) - lo)};
+        });
         bool moved = false;
         if (!greedy.run(fixed, GreedyHall<W>::Set::below(static_cast<unsigned>(hi - lo)), moved)) return false;
         if (!moved) return true;

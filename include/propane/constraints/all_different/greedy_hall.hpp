@@ -144,22 +144,30 @@ class GreedyHall {
 public:
     using Set = Positions<W>;
 
-    explicit GreedyHall(std::size_t n) : lo_(n), hi_(n), new_lo_(n), new_hi_(n), after_max_(n), after_min_(n) {}
+    explicit GreedyHall(std::size_t n)
+        : lo_(n), hi_(n), new_lo_(n), new_hi_(n), raised_(n), raised_to_(n), after_max_(n), after_min_(n) {}
 
-    void clear() noexcept {
+    // Views 0 .. n - 1, view k taking a value among the positions
+    // bounds(k).first .. bounds(k).second. One loop over locals: the set
+    // of maxes stays in registers, and the new bounds are written only
+    // by a run that moves one.
+    template <class Bounds>
+    void fill(std::size_t n, Bounds&& bounds) {
         by_max_.fill(-1);
-        maxes_ = Set{};
-        views_ = 0;
-    }
-    // View k takes a value among the positions lo .. hi. The views are
-    // added in order, k = 0, 1, ...
-    void add(std::size_t k, unsigned lo, unsigned hi) noexcept {
-        lo_[k] = new_lo_[k] = lo;
-        hi_[k] = new_hi_[k] = hi;
-        after_max_[k] = by_max_[hi];
-        by_max_[hi] = static_cast<std::int16_t>(k);
-        maxes_.add(hi);
-        views_ = k + 1;
+        Set maxes;
+        unsigned* const lo = lo_.data();
+        unsigned* const hi = hi_.data();
+        std::int16_t* const after = after_max_.data();
+        for (std::size_t k = 0; k < n; ++k) {
+            const auto [a, b] = bounds(k);
+            lo[k] = a;
+            hi[k] = b;
+            after[k] = by_max_[b];
+            by_max_[b] = static_cast<std::int16_t>(k);
+            maxes.add(b);
+        }
+        maxes_ = maxes;
+        views_ = n;
     }
     // The sweeps over the views added since clear(), given the fixed views'
     // values and the positions that exist. False when the views cannot all
@@ -174,12 +182,15 @@ public:
         Set free = all, hall = fixed;
         free.erase(fixed);
         bool found = false;
+        std::size_t raised = 0;
         for (unsigned v = maxes_.next(0); v < Set::size; v = maxes_.next(v + 1))
             for (int k = by_max_[v]; k >= 0; k = after_max_[static_cast<std::size_t>(k)]) {
                 const auto at = static_cast<std::size_t>(k);
                 unsigned lo = lo_[at];
                 if (hall.has(lo)) {
-                    new_lo_[at] = lo = hall.template next<true>(lo);
+                    lo = hall.template next<true>(lo);
+                    raised_[raised] = static_cast<std::int16_t>(at);
+                    raised_to_[raised++] = lo;
                     found = true;
                 }
                 const unsigned slot = free.next(lo);
@@ -192,6 +203,9 @@ public:
             }
         moved = found || maxes_.meets(fixed);
         if (!moved) return true;
+        std::copy_n(lo_.begin(), views_, new_lo_.begin());
+        for (std::size_t r = 0; r < raised; ++r) new_lo_[static_cast<std::size_t>(raised_[r])] = raised_to_[r];
+        std::copy_n(hi_.begin(), views_, new_hi_.begin());
         // The views by min, for the down sweep only: most runs end above.
         by_min_.fill(-1);
         Set mins;
@@ -220,7 +234,8 @@ public:
             }
         return true;
     }
-    // View k's bounds before and after run().
+    // View k's bounds before and after run(); after only when it moved
+    // one.
     unsigned lo(std::size_t k) const noexcept { return lo_[k]; }
     unsigned hi(std::size_t k) const noexcept { return hi_[k]; }
     unsigned new_lo(std::size_t k) const noexcept { return new_lo_[k]; }
@@ -228,6 +243,10 @@ public:
 
 private:
     std::vector<unsigned> lo_, hi_, new_lo_, new_hi_;
+    // The up sweep's raised mins, applied to new_lo_ once the run is known
+    // to move a bound.
+    std::vector<std::int16_t> raised_;
+    std::vector<unsigned> raised_to_;
     // The views by max and by min: the first view at each position, and
     // after each view the next at its position, or -1.
     std::array<std::int16_t, Set::size> by_max_{}, by_min_{};
