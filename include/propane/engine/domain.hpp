@@ -355,24 +355,40 @@ public:
     // fixed at once: two per view it touches, in Golomb).
     template <class Hook = detail::NoHook>
     Change remove_bits(std::int64_t start, word mask, Hook&& before_write = {}) {
+        if constexpr (is_dynamic) {
+            // The mask laid over the one or two words the window meets, each
+            // part then dropped from its word, rather than the window's bits
+            // gathered into one word and split again.
+            const std::int64_t from = detail::clamp_far(start);
+            if (from > bits_.hi || from + 63 < bits_.lo) return Change::none;
+            // A window that meets the bounds starts less than 64 below the
+            // words.
+            const std::int64_t off = from - base_;
+            const word* w = bits_.data();
+            std::size_t i = 0;
+            word part, next = 0;
+            if (off < 0) {
+                part = w[0] & (mask >> -off);
+            } else {
+                i = static_cast<std::size_t>(off >> 6);
+                const int shift = static_cast<int>(off & 63);
+                part = w[i] & (mask << shift);
+                if (shift != 0 && i + 1 < words()) next = w[i + 1] & (mask >> (64 - shift));
+            }
+            if ((part | next) == 0) return Change::none;
+            const unsigned n = size(), gone = detail::popcount(part) + detail::popcount(next);
+            if (gone == n) return Change::failed;
+            const std::int64_t old_lo = bits_.lo, old_hi = bits_.hi;
+            bits_.drop(i, part, next, gone, before_write);
+            if (gone + 1 == n) return Change::fixed;
+            return bits_.lo != old_lo || bits_.hi != old_hi ? Change::bounds : Change::domain;
+        }
         const word hit = bits_from(start) & mask;
         if (hit == 0) return Change::none;
         const unsigned n = size(), gone = detail::popcount(hit);
         if (gone == n) return Change::failed;
         // A window that meets the words starts less than 64 below them.
         const std::int64_t off = detail::clamp_far(start) - base_;
-        if constexpr (is_dynamic) {
-            const std::int64_t old_lo = bits_.lo, old_hi = bits_.hi;
-            if (off < 0) {
-                bits_.drop(0, hit >> -off, 0, gone, before_write);
-            } else {
-                const int shift = static_cast<int>(off & 63);
-                bits_.drop(static_cast<std::size_t>(off >> 6), hit << shift, shift != 0 ? hit >> (64 - shift) : 0, gone,
-                           before_write);
-            }
-            if (gone + 1 == n) return Change::fixed;
-            return bits_.lo != old_lo || bits_.hi != old_hi ? Change::bounds : Change::domain;
-        }
         const int old_min = min(), old_max = max();
         word* w = bits_.data();
         const auto clear = [&](std::size_t i, word part) {
