@@ -65,6 +65,31 @@ public:
     }
 };
 
+namespace detail {
+
+// A store's propagators, which it owns: copying the list clones each one,
+// so that a copy of a store shares nothing with the original.
+template <class Store>
+class PropagatorList : public std::vector<std::unique_ptr<Propagator<Store>>> {
+    using Base = std::vector<std::unique_ptr<Propagator<Store>>>;
+
+public:
+    PropagatorList() = default;
+    PropagatorList(PropagatorList&&) noexcept = default;
+    PropagatorList& operator=(PropagatorList&&) noexcept = default;
+    PropagatorList(const PropagatorList& o) : Base() {
+        this->reserve(o.size());
+        for (const auto& p : o) this->push_back(p->clone());
+    }
+    PropagatorList& operator=(const PropagatorList& o) {
+        if (this != &o) *this = PropagatorList(o);
+        return *this;
+    }
+    ~PropagatorList() = default;
+};
+
+} // namespace detail
+
 } // namespace propane
 
 #endif

@@ -9,6 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "domain.hpp"
+#include "event.hpp"
+
 namespace propane::detail {
 
 // What puts a propagator in the queue: a subscription to a variable's
@@ -57,6 +60,20 @@ struct VarSubscriptions {
     // Adds a tagged subscription woken by changes of strength `from` and
     // above.
     void add_tagged(Subscription sub, std::size_t from) { insert(tagged, tagged_in_order(), sub, from); }
+    // Subscribes propagator `prop` to `event`, with a tag when tag >= 0.
+    void add(int prop, Event event, int tag) {
+        if (tag < 0) {
+            constexpr Group group[] = {domain_group, bounds_group, fixed_group, min_group, max_group};
+            add_untagged(prop, group[static_cast<std::size_t>(event)]);
+            return;
+        }
+        // The changes that fire the event: a domain subscription wakes on
+        // every change, a bounds one (or one to an end) on bounds and
+        // fixed, a fixed one on fixed only.
+        const bool one_end = event == Event::min || event == Event::max;
+        add_tagged(Subscription{prop, tag},
+                   static_cast<std::size_t>(Change::domain) + static_cast<std::size_t>(one_end ? Event::bounds : event));
+    }
     // Drops the subscriptions of the propagators numbered `first` and up.
     void drop_from(int first) {
         keep(props, in_order(), [first](int p) { return p < first; });

@@ -35,6 +35,7 @@
 #include <utility>
 #include <vector>
 
+#include "cells.hpp"
 #include "domain.hpp"
 #include "error.hpp"
 #include "inline.hpp"
@@ -58,17 +59,9 @@ public:
     Store() = default;
     Store(Store&&) noexcept = default;
     Store& operator=(Store&&) noexcept = default;
-    Store(const Store& o)
-        : model_(o.model_), doms_(o.doms_), init_(o.init_), stamp_(o.stamp_), word_offset_(o.word_offset_),
-          word_stamp_(o.word_stamp_), touched_flag_(o.touched_flag_), dom_trail_(o.dom_trail_), cells_(o.cells_),
-          cell_stamp_(o.cell_stamp_), cell_trail_(o.cell_trail_), subs_(o.subs_), var_props_(o.var_props_),
-          queued_(o.queued_), queues_(o.queues_), propagations_(o.propagations_), search_starts_(o.search_starts_),
-          prop_failures_(o.prop_failures_), tagged_subs_(o.tagged_subs_), subsumed_(o.subsumed_),
-          saved_queues_(o.saved_queues_),
-          scoped_(o.scoped_), failed_at_(o.failed_at_) {
-        props_.reserve(o.props_.size());
-        for (const auto& p : o.props_) props_.push_back(p->clone());
-    }
+    // A copy owns copies of everything, propagators included (cloned), and
+    // no search: those stay with the original.
+    Store(const Store&) = default;
     Store& operator=(const Store& o) {
         if (this != &o) *this = Store(o);
         return *this;
@@ -164,20 +157,9 @@ public:
 
     // ---- reversible integers for propagator state --------------------------
 
-    int new_cell(std::int64_t initial) {
-        cells_.push_back(initial);
-        cell_stamp_.push_back(0);
-        return static_cast<int>(cells_.size() - 1);
-    }
-    std::int64_t cell(int c) const noexcept { return cells_[static_cast<std::size_t>(c)]; }
-    void set_cell(int c, std::int64_t v) {
-        const auto i = static_cast<std::size_t>(c);
-        if (const std::uint64_t now = cell_trail_.stamp(); cell_stamp_[i] != now) {
-            cell_stamp_[i] = now;
-            cell_trail_.record({i, cells_[i]});
-        }
-        cells_[i] = v;
-    }
+    int new_cell(std::int64_t initial) { return cells_.add(initial); }
+    std::int64_t cell(int c) const noexcept { return cells_.get(c); }
+    void set_cell(int c, std::int64_t v) { cells_.set(c, v); }
 
     // ---- levels --------------------------------------------------------------
 
@@ -200,7 +182,7 @@ public:
     void reserve_levels(int levels) {
         const auto n = static_cast<std::size_t>(std::max(levels, 0));
         dom_trail_.reserve_levels(n);
-        cell_trail_.reserve_levels(n);
+        cells_.reserve_levels(n);
         if constexpr (Domain::is_dynamic) touched_.reserve(doms_.size());
     }
 
@@ -281,19 +263,7 @@ public:
             std::vector<int>& pending = props_[static_cast<std::size_t>(prop)]->pending();
             if (pending.capacity() < tagged) pending.reserve(2 * tagged);
         }
-        const bool one_end = event == Event::min || event == Event::max;
-        if (tag < 0) {
-            using G = VarSubs::Group;
-            constexpr G group[] = {G::domain_group, G::bounds_group, G::fixed_group, G::min_group, G::max_group};
-            vs.add_untagged(prop, group[static_cast<std::size_t>(event)]);
-            return;
-        }
-        // The changes that fire the event: a domain subscription wakes on
-        // every change, a bounds one (or one to an end) on bounds and fixed,
-        // a fixed one on fixed only.
-        const auto from = static_cast<std::size_t>(Change::domain) +
-                          static_cast<std::size_t>(one_end ? Event::bounds : event);
-        vs.add_tagged(Sub{prop, tag}, from);
+        vs.add(prop, event, tag);
     }
 
     void schedule(int prop) { enqueue(prop, 0); }
@@ -379,7 +349,7 @@ private:
             saved_queues_.push_back(std::move(snap));
         }
         dom_trail_.push_level();
-        cell_trail_.push_level();
+        cells_.push_level();
     }
 
 #if defined(__GNUC__)
@@ -470,10 +440,6 @@ private:
         std::vector<int> props;
         std::vector<std::vector<int>> pending;
     };
-    struct CellSave {
-        std::size_t cell;
-        std::int64_t old;
-    };
     // What posts inside `level` added: the propagators from `props` on.
     struct Scope {
         int level;
@@ -491,7 +457,7 @@ private:
     void pop_level_with(Undo&& undo) {
         assert(level() > 0);
         dom_trail_.pop_level(undo);
-        cell_trail_.pop_level([this](const CellSave& e) { cells_[e.cell] = e.old; });
+        cells_.pop_level();
         clear_queue();
         // Before the scope's propagators go: their subsumptions are above
         // this level too.
@@ -645,10 +611,8 @@ private:
     std::vector<std::uint8_t> touched_flag_;  // dynamic domains: pop_to's scratch
     std::vector<std::uint32_t> touched_;
     Trail<DomainSave> dom_trail_;
-    std::vector<std::int64_t> cells_;
-    std::vector<std::uint64_t> cell_stamp_;
-    Trail<CellSave> cell_trail_;
-    std::vector<std::unique_ptr<propagator_type>> props_;
+    detail::Cells cells_;
+    detail::PropagatorList<Store> props_;
     std::vector<VarSubs> subs_;
     std::vector<std::vector<int>> var_props_; // distinct subscribers of each variable, kept off the hot path
     std::vector<std::uint8_t> queued_;
