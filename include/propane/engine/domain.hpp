@@ -85,7 +85,8 @@ public:
 
     // The values lo..hi. Throws model_error when lo > hi or when the range
     // has more values than this domain type can hold.
-    BitDomain(int lo, int hi) : base_(lo) {
+    BitDomain(int lo, int hi) {
+        bits_.base = lo;
         if (lo > hi)
             throw model_error("empty domain: lo " + std::to_string(lo) + " > hi " + std::to_string(hi));
         const std::int64_t count = std::int64_t{hi} - lo + 1;
@@ -100,7 +101,6 @@ public:
         if (count % 64 != 0) w[full] = detail::low_mask(static_cast<int>(count % 64));
         if constexpr (is_dynamic) {
             bits_.count = static_cast<unsigned>(count);
-            bits_.base = lo;
             bits_.lo = lo;
             bits_.hi = hi;
         }
@@ -108,7 +108,7 @@ public:
 
     // ---- queries -----------------------------------------------------------
 
-    int base() const noexcept { return base_; }
+    int base() const noexcept { return bits_.base; }
     std::size_t words() const noexcept { return bits_.size(); }
     word word_at(std::size_t i) const noexcept { return bits_.data()[i]; }
 
@@ -123,10 +123,10 @@ public:
         if constexpr (is_dynamic) {
             const auto lo = static_cast<std::uint64_t>(bits_.lo);
             const auto in = static_cast<unsigned>(static_cast<std::uint64_t>(v) - lo <= static_cast<std::uint64_t>(bits_.hi) - lo);
-            const std::uint64_t at = (in != 0 ? static_cast<std::uint64_t>(v) : lo) - static_cast<std::uint64_t>(base_);
+            const std::uint64_t at = (in != 0 ? static_cast<std::uint64_t>(v) : lo) - static_cast<std::uint64_t>(bits_.base);
             return ((bits_.data()[at >> 6] >> (at & 63)) & 1U) & in;
         } else {
-            const std::uint64_t off = detail::offset_of(v, base_);
+            const std::uint64_t off = detail::offset_of(v, bits_.base);
             const std::size_t i = std::min<std::uint64_t>(off >> 6, words() - 1);
             return ((bits_.data()[i] >> (off & 63)) & 1U) & static_cast<unsigned>(off < 64 * words());
         }
@@ -183,7 +183,7 @@ public:
     // words.
     int next(std::int64_t v) const noexcept {
         const word* w = bits_.data();
-        const std::int64_t off = detail::clamp_far(v) - base_ + 1;
+        const std::int64_t off = detail::clamp_far(v) - bits_.base + 1;
         if (off < 0) return min();
         auto i = static_cast<std::size_t>(off >> 6);
         if (i >= words()) return max();
@@ -199,7 +199,7 @@ public:
     // it.
     int prev(std::int64_t v) const noexcept {
         const word* w = bits_.data();
-        const std::int64_t off = detail::clamp_far(v) - base_ - 1;
+        const std::int64_t off = detail::clamp_far(v) - bits_.base - 1;
         if (off >= std::int64_t(64 * words())) return max();
         if (off < 0) return min();
         auto i = static_cast<std::size_t>(off >> 6);
@@ -267,7 +267,7 @@ public:
         if constexpr (Words == 1) {
             // The commonest update on the commonest width, in a dozen
             // instructions: the bounds tests need no scan of other words.
-            const std::uint64_t off = detail::offset_of(v, base_);
+            const std::uint64_t off = detail::offset_of(v, bits_.base);
             if (off >= 64) return Change::none;
             const word old = bits_.w[0], bit = word{1} << off;
             if ((old & bit) == 0) return Change::none;
@@ -282,7 +282,7 @@ public:
             const unsigned single = static_cast<unsigned>((rest & (rest - 1)) == 0);
             return static_cast<Change>(static_cast<unsigned>(Change::domain) + at_end + single);
         }
-        const std::uint64_t off = detail::offset_of(v, base_);
+        const std::uint64_t off = detail::offset_of(v, bits_.base);
         if (off >= 64 * words()) return Change::none;
         word* w = bits_.data();
         const auto i = static_cast<std::size_t>(off >> 6);
@@ -308,7 +308,7 @@ public:
     PROPANE_CLANG_INLINE Change remove_below(int v, Hook&& before_write = {}) {
         if (v <= min()) return Change::none;
         if (v > max()) return Change::failed;
-        const std::int64_t off = std::int64_t{v} - base_;
+        const std::int64_t off = std::int64_t{v} - bits_.base;
         if constexpr (is_dynamic) {
             bits_.keep_from(off, before_write);
             return bits_.lo == bits_.hi ? Change::fixed : Change::bounds;
@@ -339,8 +339,8 @@ public:
         // min < a <= b < max, so a - 1 is below max, as next() needs.
         if (a > b || next(std::int64_t{a} - 1) > b) return Change::failed;
         if constexpr (is_dynamic) {
-            bits_.keep_from(std::int64_t{a} - base_, before_write);
-            bits_.keep_to(std::int64_t{b} - base_, before_write);
+            bits_.keep_from(std::int64_t{a} - bits_.base, before_write);
+            bits_.keep_to(std::int64_t{b} - bits_.base, before_write);
             return bits_.lo == bits_.hi ? Change::fixed : Change::bounds;
         } else {
             // Neither can fail now.
@@ -363,7 +363,7 @@ public:
             if (from > bits_.hi || from + 63 < bits_.lo) return Change::none;
             // A window that meets the bounds starts less than 64 below the
             // words.
-            const std::int64_t off = from - base_;
+            const std::int64_t off = from - bits_.base;
             const word* w = bits_.data();
             std::size_t i = 0;
             word part, next = 0;
@@ -388,7 +388,7 @@ public:
         const unsigned n = size(), gone = detail::popcount(hit);
         if (gone == n) return Change::failed;
         // A window that meets the words starts less than 64 below them.
-        const std::int64_t off = detail::clamp_far(start) - base_;
+        const std::int64_t off = detail::clamp_far(start) - bits_.base;
         const int old_min = min(), old_max = max();
         word* w = bits_.data();
         const auto clear = [&](std::size_t i, word part) {
@@ -413,7 +413,7 @@ public:
     PROPANE_CLANG_INLINE Change remove_above(int v, Hook&& before_write = {}) {
         if (v >= max()) return Change::none;
         if (v < min()) return Change::failed;
-        const std::int64_t off = std::int64_t{v} - base_;
+        const std::int64_t off = std::int64_t{v} - bits_.base;
         if constexpr (is_dynamic) {
             bits_.keep_to(off, before_write);
             return bits_.lo == bits_.hi ? Change::fixed : Change::bounds;
@@ -438,7 +438,7 @@ public:
     Change assign(int v, Hook&& before_write = {}) {
         if (!contains(v)) return Change::failed;
         if (fixed()) return Change::none;
-        const std::int64_t off = std::int64_t{v} - base_;
+        const std::int64_t off = std::int64_t{v} - bits_.base;
         const auto k = static_cast<std::size_t>(off >> 6);
         const word bit = word{1} << (off & 63);
         word* w = bits_.data();
@@ -467,7 +467,7 @@ public:
         const std::size_t begin = first_word(), end = end_word();
         bool any = false, changed = false;
         for (std::size_t i = begin; i < end; ++i) {
-            const word kept = w[i] & mask.bits_from(std::int64_t{base_} + 64 * std::int64_t(i));
+            const word kept = w[i] & mask.bits_from(std::int64_t{bits_.base} + 64 * std::int64_t(i));
             any |= kept != 0;
             changed |= kept != w[i];
         }
@@ -475,7 +475,7 @@ public:
         if (!changed) return Change::none;
         const int old_min = min(), old_max = max();
         for (std::size_t i = begin; i < end; ++i) {
-            const word kept = w[i] & mask.bits_from(std::int64_t{base_} + 64 * std::int64_t(i));
+            const word kept = w[i] & mask.bits_from(std::int64_t{bits_.base} + 64 * std::int64_t(i));
             if (kept != w[i]) {
                 before_write(i);
                 bits_.set(i, kept);
@@ -488,7 +488,7 @@ public:
     // The 64 membership bits for the values start .. start + 63 (bit k is
     // start + k), wherever start falls relative to this domain's words.
     word bits_from(std::int64_t start) const noexcept {
-        const std::int64_t off = detail::clamp_far(start) - base_;
+        const std::int64_t off = detail::clamp_far(start) - bits_.base;
         if constexpr (Words == 1) {
             // Without branches: where start falls varies from view to view.
             const word w = bits_.w[0];
@@ -561,14 +561,14 @@ public:
     }
 
     bool operator==(const BitDomain& o) const noexcept {
-        if (base_ != o.base_ || words() != o.words()) return false;
+        if (bits_.base != o.bits_.base || words() != o.words()) return false;
         for (std::size_t i = 0; i < words(); ++i)
             if (word_at(i) != o.word_at(i)) return false;
         return true;
     }
 
 private:
-    int value_of(std::size_t i, int bit) const noexcept { return base_ + static_cast<int>(64 * i) + bit; }
+    int value_of(std::size_t i, int bit) const noexcept { return bits_.base + static_cast<int>(64 * i) + bit; }
 
     // The words that can hold values: a dynamic domain knows its bounds, so
     // its updates skip the empty words outside them.
@@ -613,7 +613,6 @@ private:
         return true;
     }
 
-    int base_;
     Storage bits_;
 };
 

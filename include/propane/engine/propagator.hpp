@@ -85,7 +85,6 @@ public:
         if (this != &o) *this = PropagatorList(o);
         return *this;
     }
-    ~PropagatorList() = default;
 };
 
 } // namespace detail

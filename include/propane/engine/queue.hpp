@@ -56,23 +56,20 @@ struct VarSubscriptions {
     std::vector<Subscription> tagged;
     std::array<std::uint32_t, 4> tagged_end{};
 
-    void add_untagged(int prop, Group g) { insert(props, in_order(), prop, g); }
-    // Adds a tagged subscription woken by changes of strength `from` and
-    // above.
-    void add_tagged(Subscription sub, std::size_t from) { insert(tagged, tagged_in_order(), sub, from); }
     // Subscribes propagator `prop` to `event`, with a tag when tag >= 0.
     void add(int prop, Event event, int tag) {
         if (tag < 0) {
             constexpr Group group[] = {domain_group, bounds_group, fixed_group, min_group, max_group};
-            add_untagged(prop, group[static_cast<std::size_t>(event)]);
+            insert(props, in_order(), prop, group[static_cast<std::size_t>(event)]);
             return;
         }
-        // The changes that fire the event: a domain subscription wakes on
-        // every change, a bounds one (or one to an end) on bounds and
-        // fixed, a fixed one on fixed only.
+        // A tagged subscription is woken by changes of strength `from` and
+        // above: every change for domain, bounds and fixed for bounds (or
+        // an end), fixed only for fixed.
         const bool one_end = event == Event::min || event == Event::max;
-        add_tagged(Subscription{prop, tag},
-                   static_cast<std::size_t>(Change::domain) + static_cast<std::size_t>(one_end ? Event::bounds : event));
+        const std::size_t from =
+            static_cast<std::size_t>(Change::domain) + static_cast<std::size_t>(one_end ? Event::bounds : event);
+        insert(tagged, tagged_in_order(), Subscription{prop, tag}, from);
     }
     // Drops the subscriptions of the propagators numbered `first` and up.
     void drop_from(int first) {

@@ -58,6 +58,7 @@ inline word low_mask(int bits) noexcept { // bits in [0, 64]
 
 template <std::size_t Words>
 struct FixedWords {
+    int base = 0; // the value of bit 0 of word 0
     std::array<word, Words> w{};
     static constexpr std::size_t size() noexcept { return Words; }
     void allocate(std::size_t) noexcept {}

@@ -10,6 +10,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "../../engine/words.hpp"
@@ -145,7 +146,7 @@ public:
     using Set = Positions<W>;
 
     explicit GreedyHall(std::size_t n)
-        : lo_(n), hi_(n), new_lo_(n), new_hi_(n), raised_(n), raised_to_(n), after_max_(n), after_min_(n) {}
+        : lo_(n), hi_(n), new_lo_(n), new_hi_(n), raised_(n), after_max_(n), after_min_(n) {}
 
     // Views 0 .. n - 1, view k taking a value among the positions
     // bounds(k).first .. bounds(k).second. One loop over locals: the set
@@ -189,8 +190,7 @@ public:
                 unsigned lo = lo_[at];
                 if (hall.has(lo)) {
                     lo = hall.template next<true>(lo);
-                    raised_[raised] = static_cast<std::int16_t>(at);
-                    raised_to_[raised++] = lo;
+                    raised_[raised++] = {at, lo};
                     found = true;
                 }
                 const unsigned slot = free.next(lo);
@@ -204,7 +204,7 @@ public:
         moved = found || maxes_.meets(fixed);
         if (!moved) return true;
         std::copy_n(lo_.begin(), views_, new_lo_.begin());
-        for (std::size_t r = 0; r < raised; ++r) new_lo_[static_cast<std::size_t>(raised_[r])] = raised_to_[r];
+        for (std::size_t r = 0; r < raised; ++r) new_lo_[raised_[r].first] = raised_[r].second;
         std::copy_n(hi_.begin(), views_, new_hi_.begin());
         // The views by min, for the down sweep only: most runs end above.
         by_min_.fill(-1);
@@ -243,10 +243,9 @@ public:
 
 private:
     std::vector<unsigned> lo_, hi_, new_lo_, new_hi_;
-    // The up sweep's raised mins, applied to new_lo_ once the run is known
-    // to move a bound.
-    std::vector<std::int16_t> raised_;
-    std::vector<unsigned> raised_to_;
+    // The up sweep's raised mins (view, new min), applied to new_lo_ once
+    // the run is known to move a bound.
+    std::vector<std::pair<std::size_t, unsigned>> raised_;
     // The views by max and by min: the first view at each position, and
     // after each view the next at its position, or -1.
     std::array<std::int16_t, Set::size> by_max_{}, by_min_{};
