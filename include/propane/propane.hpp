@@ -14,6 +14,7 @@
 #include "engine/domain.hpp"
 #include "engine/error.hpp"
 #include "engine/model.hpp"
+#include "engine/searches.hpp"
 #include "engine/names.hpp"
 #include "engine/propagator.hpp"
 #include "engine/queue.hpp"

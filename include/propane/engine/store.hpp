@@ -40,6 +40,7 @@
 #include "error.hpp"
 #include "inline.hpp"
 #include "model.hpp"
+#include "searches.hpp"
 #include "propagator.hpp"
 #include "queue.hpp"
 #include "trail.hpp"
