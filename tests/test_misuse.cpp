@@ -38,6 +38,11 @@ std::vector<std::vector<int>> all_solutions(S& s, const std::vector<IntVar>& xs)
 
 bool all_distinct(const std::vector<int>& row, std::size_t a, std::size_t b) { return row[a] != row[b]; }
 
+template <class Store>
+std::uint64_t all_solutions_of(Store& s, IntVar x) {
+    return propane::solve(s, std::vector{x}, [](const auto&) {}).solutions;
+}
+
 } // namespace
 
 TEST_CASE_TEMPLATE("a failed update fails the store: no solution is reported", D, propane::BitDomain<1>,
@@ -266,6 +271,127 @@ TEST_CASE("handles work in copies of their store, and after a move") {
     const IntVar z = moved.int_var(0, 1);
     S other;
     CHECK_THROWS_AS(other.check(z), model_error);
+}
+
+TEST_CASE("a handle works in its store and in copies made after it, nowhere else: not in a sibling copy") {
+    S base;
+    const IntVar x = base.int_var(0, 9);
+    S a = base;
+    S b = base;
+    const IntVar ya = a.int_var(0, 9);
+    const IntVar yb = b.int_var(0, 9); // the same index, bounds and origin as ya
+    REQUIRE(ya.index() == yb.index());
+    // The repro: b took a's handle as its own, and x != y became yb != yb
+    // (no solution where there are 90).
+    CHECK_THROWS_WITH_AS(b.post(propane::all_different(std::vector{ya, yb})), doctest::Contains("another store"),
+                         model_error);
+    CHECK_THROWS_AS(propane::solve(b, std::vector{ya}, [](const auto&) {}), model_error);
+    CHECK_THROWS_AS(a.check(yb), model_error);
+    CHECK_THROWS_AS(base.check(ya), model_error); // made after the copy: the original never had it
+    CHECK(b.num_propagators() == 0);
+    // What each store does have is accepted.
+    CHECK(a.owns(x));
+    CHECK(b.owns(x));
+    CHECK(b.owns(yb));
+    b.post(propane::all_different(std::vector{x, yb}));
+    CHECK(all_solutions(b, std::vector{x, yb}).size() == 90);
+
+    // A variable the original makes after the copy is not the copy's,
+    // though the copy's own next variable has its index and bounds.
+    const IntVar zb = base.int_var(0, 9);
+    REQUIRE(zb.index() == ya.index());
+    CHECK_THROWS_AS(a.check(zb), model_error);
+    CHECK(base.owns(zb));
+
+    // Copies of copies inherit every handle their source had, and only those.
+    S aa = a;
+    CHECK(aa.owns(x));
+    CHECK(aa.owns(ya));
+    CHECK_FALSE(aa.owns(yb));
+    CHECK_FALSE(aa.owns(zb));
+    const IntVar w = a.int_var(0, 1); // after aa was made
+    CHECK_FALSE(aa.owns(w));
+    const IntVar wa = aa.int_var(0, 1);
+    CHECK_FALSE(a.owns(wa));
+    S aaa = aa;
+    CHECK(aaa.owns(x));
+    CHECK(aaa.owns(ya));
+    CHECK(aaa.owns(wa));
+    CHECK_FALSE(aaa.owns(w));
+
+    // Assigned a copy, a store takes the copied store's handles, and
+    // gives up its own.
+    a = b;
+    CHECK(a.owns(yb));
+    CHECK_FALSE(a.owns(ya));
+    CHECK(a.owns(x));
+    // A move hands the store's handles over with it.
+    S moved = std::move(aa);
+    CHECK(moved.owns(wa));
+    CHECK(moved.owns(ya));
+}
+
+TEST_CASE_TEMPLATE("a failed update through a view fails the store, as one on the variable does", D,
+                   propane::BitDomain<1>, propane::BitDomain<2>, propane::BitDomain<propane::dynamic>) {
+    using Store = propane::Store<D>;
+    constexpr int int_max = std::numeric_limits<int>::max();
+    constexpr int int_min = std::numeric_limits<int>::min();
+    // Each refuses in the view, before any domain is touched: a value the
+    // view cannot take (2*x is never 3, x + 1 never 0 for x in 0..5), or a
+    // bound beyond int once mapped back to x.
+    const std::vector<std::pair<const char*, Change (*)(Store&, IntVar)>> updates{
+        {"(2*x).assign(3)", [](Store& s, IntVar x) { return (2 * x).assign(s, 3); }},
+        {"(2*x).keep_between(3, 3)", [](Store& s, IntVar x) { return (2 * x).keep_between(s, 3, 3); }},
+        {"(x - 10).remove_below(INT_MAX)", [](Store& s, IntVar x) { return (x - 10).remove_below(s, int_max); }},
+        {"(x + 1).assign(0)", [](Store& s, IntVar x) { return (x + 1).assign(s, 0); }},
+        {"(x + 10).remove_above(INT_MIN)", [](Store& s, IntVar x) { return (x + 10).remove_above(s, int_min); }},
+        {"(x + 1).keep_between(7, 9)", [](Store& s, IntVar x) { return (x + 1).keep_between(s, 7, 9); }},
+        {"(-x).remove_below(1)", [](Store& s, IntVar x) { return (-x).remove_below(s, 1); }},
+        {"(-3*x + 1).remove_above(-16)", [](Store& s, IntVar x) { return (-3 * x + 1).remove_above(s, -16); }},
+        {"(2*x).remove_bits(0, all)", [](Store& s, IntVar x) { return (2 * x).remove_bits(s, 0, ~std::uint64_t{0}); }},
+    };
+    for (const auto& [name, update] : updates) {
+        CAPTURE(name);
+        Store s;
+        const IntVar x = s.int_var(0, 5);
+        CHECK(update(s, x) == Change::failed);
+        CHECK(s.domain(x).size() == 6); // the domain is left whole, as a failed update leaves it
+        CHECK(s.failed());
+        CHECK_FALSE(s.propagate());
+        std::uint64_t seen = 0;
+        const auto st = propane::solve(s, std::vector{x}, [&](const auto&) { ++seen; });
+        CHECK(seen == 0);
+        CHECK(st.solutions == 0);
+        // Inside a level it lasts until the level is popped, as any failure.
+        Store t;
+        const IntVar y = t.int_var(0, 5);
+        t.push_level();
+        CHECK(update(t, y) == Change::failed);
+        CHECK(t.failed());
+        t.pop_level();
+        CHECK_FALSE(t.failed());
+        CHECK(all_solutions_of(t, y) == 6);
+    }
+}
+
+TEST_CASE("each constraint names itself when it refuses another store's handle; view overflow names the constant") {
+    S a, b;
+    const auto xa = a.int_vars(2, 0, 3);
+    const IntVar xb = b.int_var(0, 3);
+    CHECK_THROWS_WITH_AS(a.post(propane::all_different(std::vector{xa[0], xb})),
+                         doctest::Contains("all_different:"), model_error);
+    const IntVar w = a.int_var(-5, -1);
+    // The offset itself leaves int, whatever w's values.
+    CHECK_THROWS_WITH_AS(static_cast<void>(w - std::numeric_limits<int>::min()),
+                         doctest::Contains("offset view x - c overflows int: its offset would be 2147483648"),
+                         model_error);
+    const IntVar zero = a.int_var(0, 0);
+    const propane::AffineView scaled = std::numeric_limits<int>::min() * zero; // only the value 0
+    CHECK_THROWS_WITH_AS(static_cast<void>(-scaled), doctest::Contains("its coefficient would be 2147483648"),
+                         model_error);
+    // Where the constants fit and the values do not, the values are named.
+    CHECK_THROWS_WITH_AS(static_cast<void>(w + std::numeric_limits<int>::min()),
+                         doctest::Contains("its values span"), model_error);
 }
 
 TEST_CASE("a search whose store is destroyed, moved or assigned over throws instead of touching it") {

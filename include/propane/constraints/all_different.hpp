@@ -101,7 +101,7 @@ struct AllDifferent {
     int post(Store& s) const {
         // Again here: the struct can be built without all_different().
         detail::check_strength(strength);
-        for (const View& v : views) s.check(v.var());
+        for (const View& v : views) s.check(v.var(), "all_different");
         std::unique_ptr<Propagator<Store>> p;
         switch (strength) {
         case Consistency::value: p = std::make_unique<detail::AllDifferentValue<Store, View>>(s, views); break;

@@ -30,10 +30,8 @@
 // by one, is exact in 64 bits: rel never refuses a model for overflow.
 
 #include <algorithm>
-#include <cassert>
 #include <concepts>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -84,18 +82,6 @@ constexpr bool holds(Rel r, std::int64_t a, std::int64_t b) noexcept {
     case Rel::ge: return a >= b;
     }
     return false;
-}
-
-// A view can refuse an update without reaching the store (a bound beyond
-// int, a value the view cannot take), and then nothing remembers the
-// failure. At post, where no propagator can report it, an update the
-// domain cannot satisfy fails the store the way any failed update does.
-template <class S>
-void fail_store(S& s, IntVar x) {
-    const int lo = x.min(s);
-    [[maybe_unused]] const Change c =
-        lo > std::numeric_limits<int>::min() ? s.remove_above(x, lo - 1) : s.remove_below(x, x.max(s) + 1);
-    assert(c == Change::failed && s.failed());
 }
 
 // Keeps the values w of view v for which keep(w) holds; false on failure.
@@ -251,16 +237,19 @@ struct ConstRelation {
         // view value, and c - 1, c + 1 stay far from overflow.
         const std::int64_t k = std::clamp(c, detail::int_min - 1, detail::int_max + 1);
         const bool in_int = k >= detail::int_min && k <= detail::int_max;
-        Change done = Change::none;
-        switch (r) {
-        case Rel::eq: done = in_int ? x.assign(s, static_cast<int>(k)) : Change::failed; break;
-        case Rel::ne: done = in_int ? x.remove(s, static_cast<int>(k)) : Change::none; break;
-        case Rel::lt: done = detail::keep_at_most(x, s, k - 1); break;
-        case Rel::le: done = detail::keep_at_most(x, s, k); break;
-        case Rel::gt: done = detail::keep_at_least(x, s, k + 1); break;
-        case Rel::ge: done = detail::keep_at_least(x, s, k); break;
-        }
-        if (done == Change::failed && !s.failed()) detail::fail_store(s, x.var());
+        // A failure is the store's to remember (a view that refuses the
+        // value fails it too), so the Change itself is not needed here.
+        [[maybe_unused]] const Change done = [&] {
+            switch (r) {
+            case Rel::eq: return in_int ? x.assign(s, static_cast<int>(k)) : s.fail();
+            case Rel::ne: return in_int ? x.remove(s, static_cast<int>(k)) : Change::none;
+            case Rel::lt: return detail::keep_at_most(x, s, k - 1);
+            case Rel::le: return detail::keep_at_most(x, s, k);
+            case Rel::gt: return detail::keep_at_least(x, s, k + 1);
+            case Rel::ge: break;
+            }
+            return detail::keep_at_least(x, s, k);
+        }();
     }
 };
 

@@ -73,8 +73,6 @@ public:
     // A new variable with domain lo..hi. Throws model_error if the range is
     // empty or does not fit in Domain.
     IntVar int_var(int lo, int hi) {
-        // A moved-from store has given its tag away; it starts a new model.
-        if (!model_) model_ = std::make_shared<const detail::ModelTag>();
         doms_.emplace_back(lo, hi);
         const auto index = static_cast<int>(doms_.size() - 1);
         init_.emplace_back(lo, hi);
@@ -87,7 +85,7 @@ public:
         } else {
             stamp_.push_back(0);
         }
-        return {index, lo, hi, model_.get()};
+        return {index, lo, hi, model_.add()};
     }
 
     std::vector<IntVar> int_vars(int n, int lo, int hi) {
@@ -110,22 +108,23 @@ public:
         return domain(x.index());
     }
 
-    // Throws model_error unless x is a variable of this store's model (made
-    // by this store or by the store it was copied from). `who` names the
-    // entry point in the message.
+    // Throws model_error unless x is a variable of this store: made by it,
+    // or by a store it is a copy of (of a copy of ...) before the copy was
+    // made. Not one of a sibling copy's, which may have the same index and
+    // bounds. `who` names the entry point in the message.
     void check(IntVar x, std::string_view who = "check") const {
         if (x.model() == nullptr)
             throw model_error(std::string(who) +
                               ": a default-constructed IntVar, not a variable made by a store (int_var)");
         if (!owns(x))
             throw model_error(std::string(who) + ": variable handle " + std::to_string(x.index()) +
-                              " belongs to another store's model");
+                              " belongs to another store (a handle works in the store that made it and in "
+                              "copies made after it)");
     }
-    // Whether x is a variable of this store's model, without throwing.
+    // Whether x is a variable of this store, without throwing.
     bool owns(IntVar x) const noexcept {
-        const auto i = static_cast<std::size_t>(x.index());
-        return x.model() != nullptr && x.model() == model_.get() && x.index() >= 0 && i < init_.size() &&
-               init_[i] == std::pair{x.lo(), x.hi()};
+        return model_.owns(x.model(), x.index()) &&
+               init_[static_cast<std::size_t>(x.index())] == std::pair{x.lo(), x.hi()};
     }
 
     // ---- updates (trailed, wake subscribers) -------------------------------
@@ -207,6 +206,14 @@ public:
     // this level or below it, and that level has not been popped. Failed at
     // level 0, the model itself has no solution, for good.
     bool failed() const noexcept { return failed_at_ != not_failed; }
+    // Marks the store failed at this level, as a failed update does: for a
+    // view or a constraint that finds a failure without an update reaching
+    // a domain (a value the view cannot take, a bound beyond int), so that
+    // the failure is remembered all the same. Returns Change::failed.
+    Change fail() noexcept {
+        mark_failed();
+        return Change::failed;
+    }
 
     // ---- propagators ---------------------------------------------------------
 
@@ -602,7 +609,7 @@ private:
             }
     }
 
-    std::shared_ptr<const detail::ModelTag> model_ = std::make_shared<const detail::ModelTag>();
+    detail::Model model_;
     detail::SearchRegistry searches_;
     std::vector<Domain> doms_;
     std::vector<std::pair<int, int>> init_;   // initial bounds, to recognise our handles

@@ -60,24 +60,27 @@ constexpr std::int64_t ceil_div(std::int64_t n, std::int64_t d) noexcept {
 }
 
 // Updates of a variable by a bound computed in 64 bits: a bound beyond int
-// either removes nothing or everything, never wraps.
+// either removes nothing or everything, never wraps. Everything gone is a
+// failure the store must remember (Store::fail), as if the update had
+// reached the domain: a caller that ignores the Change must not be handed
+// a solution.
 template <class X, class S>
 Change keep_at_least(const X& x, S& s, std::int64_t t) {
     if (t < int_min) return Change::none;
-    if (t > int_max) return Change::failed;
+    if (t > int_max) return s.fail();
     return x.remove_below(s, static_cast<int>(t));
 }
 template <class X, class S>
 Change keep_at_most(const X& x, S& s, std::int64_t t) {
     if (t > int_max) return Change::none;
-    if (t < int_min) return Change::failed;
+    if (t < int_min) return s.fail();
     return x.remove_above(s, static_cast<int>(t));
 }
 
 // keep_between for bounds computed in 64 bits, as the two above.
 template <class X, class S>
 Change keep_within(const X& x, S& s, std::int64_t a, std::int64_t b) {
-    if (a > b || a > int_max || b < int_min) return Change::failed;
+    if (a > b || a > int_max || b < int_min) return s.fail();
     return x.keep_between(s, static_cast<int>(std::max(a, int_min)), static_cast<int>(std::min(b, int_max)));
 }
 
@@ -275,7 +278,7 @@ public:
         return detail::keep_at_most(x_, s, std::int64_t{v} - c_);
     }
     template <class S> Change assign(S& s, int v) const {
-        return contains(s, v) ? x_.assign(s, static_cast<int>(std::int64_t{v} - c_)) : Change::failed;
+        return contains(s, v) ? x_.assign(s, static_cast<int>(std::int64_t{v} - c_)) : s.fail();
     }
     template <class S> Change keep_between(S& s, int a, int b) const {
         return detail::keep_within(x_, s, std::int64_t{a} - c_, std::int64_t{b} - c_);
@@ -362,7 +365,7 @@ public:
                       : detail::keep_at_least(x_, s, detail::ceil_div(d, a_));
     }
     template <class S> Change assign(S& s, int v) const {
-        return contains(s, v) ? x_.assign(s, static_cast<int>((std::int64_t{v} - b_) / a_)) : Change::failed;
+        return contains(s, v) ? x_.assign(s, static_cast<int>((std::int64_t{v} - b_) / a_)) : s.fail();
     }
     template <class S> Change keep_between(S& s, int a, int b) const {
         const std::int64_t lo = std::int64_t{a} - b_, hi = std::int64_t{b} - b_;
@@ -374,7 +377,7 @@ public:
     template <class S> Change remove_bits(S& s, std::int64_t start, std::uint64_t mask) const {
         std::uint64_t hit = bits(s, start) & mask;
         if (hit == 0) return Change::none;
-        if (static_cast<unsigned>(std::popcount(hit)) == size(s)) return Change::failed;
+        if (static_cast<unsigned>(std::popcount(hit)) == size(s)) return s.fail();
         Change c = Change::none;
         for (; hit != 0; hit &= hit - 1) c = std::max(c, remove(s, static_cast<int>(start + std::countr_zero(hit))));
         return c;
@@ -395,22 +398,27 @@ private:
 
 namespace detail {
 
-inline int add_checked(std::int64_t a, std::int64_t b, const char* what) {
-    const std::int64_t sum = a + b;
-    check_fits(sum, sum, what);
-    return static_cast<int>(sum);
+// A constant of a view being built (its offset or its coefficient), which
+// must fit in int before the view's values are even looked at.
+inline int constant_checked(std::int64_t v, const char* what, const char* part) {
+    if (v < int_min || v > int_max)
+        throw model_error(std::string(what) + " overflows int: its " + part + " would be " + std::to_string(v));
+    return static_cast<int>(v);
 }
 
-inline int mul_checked(std::int64_t a, std::int64_t b, const char* what) {
-    const std::int64_t product = a * b; // |a|, |b| < 2^31: no overflow in 64 bits
-    check_fits(product, product, what);
-    return static_cast<int>(product);
+inline int add_checked(std::int64_t a, std::int64_t b, const char* what) {
+    return constant_checked(a + b, what, "offset");
+}
+
+// |a|, |b| < 2^31: the product cannot overflow in 64 bits.
+inline int mul_checked(std::int64_t a, std::int64_t b, const char* what, const char* part) {
+    return constant_checked(a * b, what, part);
 }
 
 // k * (a*x + b) as a view: both coefficients must stay within int.
 inline AffineView scaled(IntVar x, std::int64_t a, std::int64_t b, int k) {
-    return {x, mul_checked(k, a, "affine view k*(a*x + b), coefficient"),
-            mul_checked(k, b, "affine view k*(a*x + b), offset")};
+    return {x, mul_checked(k, a, "affine view k*(a*x + b)", "coefficient"),
+            mul_checked(k, b, "affine view k*(a*x + b)", "offset")};
 }
 
 } // namespace detail
@@ -447,8 +455,8 @@ inline AffineView operator-(AffineView v, int c) {
     return {v.var(), v.scale(), detail::add_checked(v.offset(), -std::int64_t{c}, "affine view (a*x + b) - c")};
 }
 inline AffineView operator-(int c, AffineView v) {
-    return {v.var(), detail::mul_checked(-1, v.scale(), "affine view c - (a*x + b), coefficient"),
-            detail::add_checked(c, -std::int64_t{v.offset()}, "affine view c - (a*x + b), offset")};
+    return {v.var(), detail::mul_checked(-1, v.scale(), "affine view c - (a*x + b)", "coefficient"),
+            detail::add_checked(c, -std::int64_t{v.offset()}, "affine view c - (a*x + b)")};
 }
 inline AffineView operator-(AffineView v) { return detail::scaled(v.var(), v.scale(), v.offset(), -1); }
 inline AffineView operator*(int k, AffineView v) { return detail::scaled(v.var(), v.scale(), v.offset(), k); }
