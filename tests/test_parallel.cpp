@@ -19,8 +19,10 @@
 #include <propane/propane.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <latch>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -791,4 +793,183 @@ TEST_CASE("parallel branch and bound: limits, stop, one thread, history-dependen
     CHECK(restarts_par.complete());
     CHECK(restarts_par.objective == most.objective);
     CHECK(m.store.level() == 0);
+}
+
+TEST_CASE("parallel: under a branch limit, every solution the workers found reaches the visitor, in order") {
+    // Six free variables over 0..9: every leaf is a solution, one thread
+    // finds them in lexicographic order, and each subproblem of the split
+    // (the first two values fixed) holds 10,000 of them. A limit 50 branches
+    // past the split's own lets the workers find a few (a solution every
+    // two branches at the last variable) but finish no subproblem nor fill
+    // a batch of 64, so nothing reaches the calling thread before the
+    // limit: the ordered mode used to deliver none of them.
+    Store s;
+    const std::vector<IntVar> x = s.int_vars(6, 0, 9);
+    const propane::Strategy strategy{};
+    for (const unsigned threads : {2U, 3U})
+        for (const bool ordered : {true, false}) {
+            const propane::Parallel p{.threads = threads, .ordered = ordered};
+            CAPTURE(text(p));
+            const std::uint64_t top = propane::split(s, x, strategy, threads * p.subproblems_per_worker).top.branches;
+            const propane::Limits limits{.branches = top + 50};
+            const Run r = run(s, x, strategy, limits, &p);
+            CHECK(r.stats.outcome == propane::Outcome::branch_limit);
+            CHECK(r.stats.branches >= limits.branches);
+            CHECK(r.stats.solutions == r.solutions.size());
+            // 50 branches over at most 3 workers, 4 to reach each one's
+            // first solution, then one per 2 branches.
+            CHECK(r.solutions.size() >= 16);
+            if (ordered) {
+                CHECK(std::is_sorted(r.solutions.begin(), r.solutions.end()));
+                CHECK(std::adjacent_find(r.solutions.begin(), r.solutions.end()) == r.solutions.end());
+            } else {
+                CHECK(std::set<std::vector<int>>(r.solutions.begin(), r.solutions.end()).size() == r.solutions.size());
+            }
+            CHECK(s.level() == 0);
+        }
+}
+
+TEST_CASE("parallel: under a failure limit, the solutions delivered are in the one-thread order") {
+    nqueens::Model<propane::BitDomain<1>> m(9, propane::value);
+    const Run all = run(m.store, m.q, propane::Strategy{}, {}, nullptr);
+    for (const std::uint64_t k : {all.stats.failures / 4, all.stats.failures / 2, all.stats.failures - 1}) {
+        CAPTURE(k);
+        const propane::Parallel p{.threads = 3, .ordered = true};
+        const Run r = run(m.store, m.q, propane::Strategy{}, {.failures = k}, &p);
+        CHECK(r.stats.outcome == propane::Outcome::failure_limit);
+        CHECK(r.stats.solutions == r.solutions.size());
+        // A subsequence of the one-thread order.
+        auto at = all.solutions.begin();
+        for (const auto& sol : r.solutions) {
+            at = std::find(at, all.solutions.end(), sol);
+            REQUIRE(at != all.solutions.end());
+            ++at;
+        }
+    }
+}
+
+TEST_CASE("parallel: a progress period of nanoseconds::max() means no report at all") {
+    nqueens::Model<propane::BitDomain<1>> m(9, propane::value);
+    std::uint64_t calls = 0; // the reports come on the calling thread
+    const auto count = [&calls](const propane::ParallelProgress&) { ++calls; };
+    for (const unsigned threads : {1U, 2U})
+        for (const bool ordered : {true, false}) {
+            const propane::Parallel p{.threads = threads,
+                                      .ordered = ordered,
+                                      .progress = count,
+                                      .progress_period = std::chrono::nanoseconds::max()};
+            CAPTURE(text(p));
+            calls = 0;
+            const Run r = run(m.store, m.q, propane::Strategy{}, {}, &p);
+            CHECK(r.stats.solutions == 352);
+            CHECK(calls == 0);
+            calls = 0;
+            const propane::OptimizeStats best =
+                propane::minimize(m.store, m.q, propane::Strategy{}, {}, p, m.q[0]);
+            CHECK(best.objective == 0);
+            CHECK(calls == 0);
+        }
+}
+
+TEST_CASE("parallel: a visitor that searches, or posts to, the store being searched gets model_error") {
+    // The workers search copies, but the store is held as running from the
+    // call to its end: searching or changing it from the visitor would race
+    // with the copies (unordered) and break the rule of one search at a time.
+    nqueens::Model<propane::BitDomain<1>> m(8, propane::value);
+    Store& s = m.store;
+    const auto before = domain_words(s);
+    const auto noop = [](const auto&) {};
+    const auto searches = [&](const auto&) { propane::solve(s, m.q, propane::Strategy{}, {.solutions = 1}, noop); };
+    const auto searches_on_threads = [&](const auto&) {
+        propane::solve(s, m.q, propane::Strategy{}, {}, propane::Parallel{.threads = 2}, noop);
+    };
+    const auto posts = [&](const auto&) { s.post(propane::rel(m.q[0], propane::Rel::ne, m.q[7])); };
+    const auto pushes = [&](const auto&) { s.push_level(); };
+    // A copy is another store: searching it is fine.
+    std::atomic<std::uint64_t> in_copies{0};
+    const auto searches_a_copy = [&](const auto& sol) {
+        Store copy(sol.store());
+        in_copies += propane::solve(copy, m.q, propane::Strategy{}, {}, noop).solutions;
+    };
+    for (const bool ordered : {true, false}) {
+        const propane::Parallel p{.threads = 2, .ordered = ordered};
+        CAPTURE(text(p));
+        const propane::Strategy st{};
+        CHECK_THROWS_AS(propane::solve(s, m.q, st, {}, p, searches), propane::model_error);
+        CHECK_THROWS_AS(propane::solve(s, m.q, st, {}, p, searches_on_threads), propane::model_error);
+        CHECK_THROWS_AS(propane::solve(s, m.q, st, {}, p, posts), propane::model_error);
+        CHECK_THROWS_AS(propane::solve(s, m.q, st, {}, p, pushes), propane::model_error);
+        CHECK_THROWS_AS(propane::minimize(s, m.q, st, {}, p, m.q[0], searches), propane::model_error);
+        CHECK(s.level() == 0);
+        CHECK(domain_words(s) == before);
+        in_copies = 0;
+        CHECK(propane::solve(s, m.q, st, {}, p, searches_a_copy).solutions == 92);
+        CHECK(in_copies == 92);
+        // Afterwards the store is free again.
+        CHECK(run(s, m.q, st, {}, &p).stats.solutions == 92);
+    }
+}
+
+TEST_CASE("parallel: a second thread that searches a store while a search runs on it gets model_error") {
+    // Thread A's visitor holds its search open on a latch until the main
+    // thread has tried the same store, so the try always falls inside A's
+    // search, whichever thread gets there first; then A goes on and must
+    // find every solution.
+    nqueens::Model<propane::BitDomain<1>> m(8, propane::value);
+    Store& s = m.store;
+    const auto before = domain_words(s);
+    const auto noop = [](const auto&) {};
+    const char* const modes[] = {"one thread", "ordered on 2 threads", "unordered on 2 threads"};
+    const char* const tries[] = {"solve", "solve on 2 threads", "post", "minimize on 2 threads", "Search"};
+    for (int mode = 0; mode < 3; ++mode)
+        for (int attempt = 0; attempt < 5; ++attempt) {
+            CAPTURE(modes[mode]);
+            CAPTURE(tries[attempt]);
+            std::latch a_running(1), tried(1);
+            std::atomic<bool> signalled{false};
+            const auto signal = [&] {
+                if (!signalled.exchange(true)) a_running.count_down();
+            };
+            std::uint64_t a_solutions = 0;
+            bool a_failed = false;
+            std::thread a([&] {
+                const auto hold = [&](const auto&) {
+                    if (!signalled.load()) {
+                        signal();
+                        tried.wait();
+                    }
+                };
+                try {
+                    const propane::Parallel p{.threads = 2, .ordered = mode == 1};
+                    a_solutions = mode == 0 ? propane::solve(s, m.q, propane::Strategy{}, {}, hold).solutions
+                                            : propane::solve(s, m.q, propane::Strategy{}, {}, p, hold).solutions;
+                } catch (...) {
+                    a_failed = true;
+                }
+                signal();
+            });
+            a_running.wait();
+            bool refused = false;
+            try {
+                switch (attempt) {
+                case 0: propane::solve(s, m.q, propane::Strategy{}, noop); break;
+                case 1: propane::solve(s, m.q, propane::Strategy{}, {}, propane::Parallel{.threads = 2}, noop); break;
+                case 2: s.post(propane::rel(m.q[0], propane::Rel::ne, m.q[7])); break;
+                case 3: propane::minimize(s, m.q, propane::Strategy{}, {}, propane::Parallel{.threads = 2}, m.q[0]); break;
+                default: {
+                    propane::Search search(s, m.q);
+                    (void)search.next();
+                }
+                }
+            } catch (const propane::model_error&) {
+                refused = true;
+            }
+            tried.count_down();
+            a.join();
+            CHECK(refused);
+            CHECK_FALSE(a_failed);
+            CHECK(a_solutions == 92);
+            CHECK(s.level() == 0);
+            CHECK(domain_words(s) == before);
+        }
 }

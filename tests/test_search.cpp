@@ -373,6 +373,62 @@ TEST_CASE("a root failure is one failure and no branch") {
     CHECK(s.level() == 0);
 }
 
+TEST_CASE("a limit of 0 failures stops before the root's propagation, one of 0 branches after it") {
+    Store s;
+    const auto xs = s.int_vars(3, 0, 1);
+    s.post(propane::all_different(xs, propane::bounds)); // fails at the root
+    for (const bool pull : {false, true}) {
+        CAPTURE(pull);
+        const auto limited = [&](const propane::Limits& limits) {
+            if (!pull) return propane::solve(s, xs, {}, limits, [](const auto&) {});
+            propane::Search search(s, xs, {}, limits);
+            while (search.next()) {}
+            return search.stats();
+        };
+        // At most 0 failures, so the failing root is not propagated.
+        const propane::SearchStats f = limited({.failures = 0});
+        CHECK(f.failures == 0);
+        CHECK(f.branches == 0);
+        CHECK(f.outcome == propane::Outcome::failure_limit);
+        const propane::SearchStats b = limited({.branches = 0});
+        CHECK(b.failures == 1);
+        CHECK(b.branches == 0);
+        CHECK(b.complete());
+        const propane::SearchStats one = limited({.failures = 1});
+        CHECK(one.failures == 1);
+        CHECK(one.complete());
+        CHECK(s.level() == 0);
+    }
+}
+
+TEST_CASE("a solution refuses to read a view it does not fix, or one of another store") {
+    Store s;
+    const IntVar x = s.int_var(0, 2), y = s.int_var(0, 2);
+    Store other;
+    const IntVar w = other.int_var(0, 2), fixed = other.int_var(4, 4);
+    (void)w;
+    std::uint64_t visits = 0;
+    propane::solve(s, std::vector{x}, {}, [&](const auto& sol) {
+        ++visits;
+        CHECK(sol[0] == sol.value(x));
+        CHECK(sol.value(x + 1) == sol[0] + 1);
+        CHECK_THROWS_AS((void)sol.value(y), propane::model_error);
+        CHECK_THROWS_AS((void)sol.value(2 * y + 1), propane::model_error);
+        CHECK_THROWS_AS((void)sol[1], propane::model_error);
+        // Fixed in its own store, with a value s has too: still not s's.
+        CHECK_THROWS_AS((void)sol.value(fixed), propane::model_error);
+        CHECK_THROWS_WITH_AS((void)sol.value(y), doctest::Contains("not fixed"), propane::model_error);
+    });
+    CHECK(visits == 3);
+    // A solution read where the search is at none: before the first next()
+    // and after the last.
+    propane::Search search(s, std::vector{x});
+    CHECK_THROWS_AS((void)search.solution()[0], propane::model_error);
+    while (search.next()) {}
+    CHECK_THROWS_AS((void)search.solution()[0], propane::model_error);
+    CHECK(s.level() == 0);
+}
+
 TEST_CASE("value strength finds the same infeasibility below the root, and the identities still hold") {
     Store s;
     const auto xs = s.int_vars(3, 0, 1);

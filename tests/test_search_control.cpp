@@ -652,12 +652,15 @@ void check_limits(const propane::BasicStrategy<VarSel, ValSel>& st) {
             CHECK(r.outcome == (k < branches ? Outcome::branch_limit : Outcome::complete));
         });
     }
-    for (const std::uint64_t k : {std::uint64_t{1}, std::uint64_t{2}, failures / 2, failures - 1, failures,
-                                  failures + 1}) {
+    // A failure limit of 0 stops the search before it starts, as a solution
+    // limit of 0 does: at most k failures, for every k.
+    for (const std::uint64_t k : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{2}, failures / 2, failures - 1,
+                                  failures, failures + 1}) {
         CAPTURE(k);
         limited({.failures = k}, [&](const SearchStats& r) {
             CHECK(r.failures == std::min(k, failures));
             CHECK(r.outcome == (k <= failures ? Outcome::failure_limit : Outcome::complete));
+            if (k == 0) CHECK(tree_diff(r, SearchStats{.outcome = Outcome::failure_limit}) == "");
         });
     }
     // Limits that are not reached, the time limit included (which makes the

@@ -4,6 +4,8 @@
 // The searches over a store, and which one of them runs (see store.hpp and
 // the "Rules of use" in the README).
 
+#include <atomic>
+#include <mutex>
 #include <vector>
 
 namespace propane {
@@ -18,9 +20,16 @@ struct SearchTie {
 };
 
 // The searches over one store, and which of them is running (has pushed
-// levels): at most one may run at a time. A copy of a store has no
-// searches; moving or destroying one detaches the searches it had. Kept in
-// a member of its own so the store's moves can stay defaulted.
+// levels, or, for a parallel solve, has workers searching copies): at most
+// one may run at a time. A copy of a store has no searches; moving or
+// destroying one detaches the searches it had. Kept in a member of its own
+// so the store's moves can stay defaulted.
+//
+// Safe to use from several threads at once, so that two threads that
+// start a search on one store by mistake get model_error rather than a
+// corrupted registry: the list is locked, and a search takes the store by
+// one compare-and-swap (try_start) before it reads anything a running
+// search writes. All of this happens once per search, never per node.
 class SearchRegistry {
 public:
     SearchRegistry() = default;
@@ -39,26 +48,37 @@ public:
     }
     ~SearchRegistry() { detach_all(); }
 
-    void attach(SearchTie* t) { ties_.push_back(t); }
+    void attach(SearchTie* t) {
+        const std::lock_guard lock(m_);
+        ties_.push_back(t);
+    }
     void detach(SearchTie* t) noexcept {
-        if (running_ == t) running_ = nullptr;
+        const std::lock_guard lock(m_);
+        end(t);
         std::erase(ties_, t);
     }
-    bool running() const noexcept { return running_ != nullptr; }
-    bool running(const SearchTie* t) const noexcept { return running_ == t; }
-    void start(SearchTie* t) noexcept { running_ = t; }
+    bool running() const noexcept { return running_.load(std::memory_order_acquire) != nullptr; }
+    bool running(const SearchTie* t) const noexcept { return running_.load(std::memory_order_acquire) == t; }
+    // Takes the store for t: false, and nothing changed, if a search runs.
+    bool try_start(SearchTie* t) noexcept {
+        SearchTie* none = nullptr;
+        return running_.compare_exchange_strong(none, t, std::memory_order_acq_rel);
+    }
     void end(SearchTie* t) noexcept {
-        if (running_ == t) running_ = nullptr;
+        SearchTie* self = t;
+        running_.compare_exchange_strong(self, nullptr, std::memory_order_acq_rel);
     }
 
 private:
     void detach_all() noexcept {
+        const std::lock_guard lock(m_);
         for (SearchTie* t : ties_) t->attached = false;
         ties_.clear();
-        running_ = nullptr;
+        running_.store(nullptr, std::memory_order_release);
     }
-    std::vector<SearchTie*> ties_;
-    SearchTie* running_ = nullptr;
+    mutable std::mutex m_;
+    std::vector<SearchTie*> ties_; // guarded by m_
+    std::atomic<SearchTie*> running_{nullptr};
 };
 
 } // namespace detail

@@ -18,6 +18,16 @@ inline constexpr std::uint64_t unlimited = std::numeric_limits<std::uint64_t>::m
 // read every few branches, as rarely as keeps the reading about a
 // millisecond apart, so a limit costs nothing measurable and a time limit
 // is overrun by about that much (plus one node's propagation).
+//
+// So the statistics never pass a count limit on one thread: at most
+// `solutions` solutions, `branches` branches and `failures` failures. A
+// limit of 0 on solutions or failures stops the search before it does
+// anything, even the root's propagation (which can fail, and a failure
+// there counts); branches = 0 lets it propagate the root, which may fail
+// (the tree is then exhausted, with one failure) or be a solution, and
+// stops it before its first branch. Either way the search is over at once.
+// On threads (parallel.hpp) the limits hold for the sum over the threads,
+// which may pass them a little.
 struct Limits {
     std::uint64_t solutions = unlimited;
     std::uint64_t branches = unlimited;

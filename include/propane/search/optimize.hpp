@@ -93,20 +93,28 @@ struct Optimize {
                              Visitor&& visitor) const {
         using clock = std::chrono::steady_clock;
         const unsigned threads = resolve_threads(parallel.threads);
-        if (threads == 1 || limits.solutions == 0) return one_thread(s, vars, strategy, limits, parallel, objective, visitor);
+        if (threads == 1 || stops_at_once(limits))
+            return one_thread(s, vars, strategy, limits, parallel, objective, visitor);
         s.check(objective.var(), "objective");
         const auto start = clock::now();
         using W = std::ranges::range_value_t<R>;
         const std::vector<W> views(std::ranges::begin(vars), std::ranges::end(vars));
-        const std::optional<Split> split = split_for(s, views, strategy, limits, parallel, threads);
-        if (!split) return one_thread(s, vars, strategy, limits, parallel, objective, visitor);
+        // As the parallel solve (parallel.hpp): the store stays as it is,
+        // held as running, while the split and the workers use copies.
+        StoreClaim<Store, W> claim(s, sense == Sense::minimize ? "minimize" : "maximize");
+        Store root(s);
+        const std::optional<Split> split = split_for(root, views, strategy, limits, parallel, threads);
+        if (!split) {
+            claim.release();
+            return one_thread(s, vars, strategy, limits, parallel, objective, visitor);
+        }
         const Split& sp = *split;
 
         // The workers' searches have no solution limit of their own: most
         // of their solutions are not improvements, and only those count.
         Limits inner = limits;
         inner.solutions = unlimited;
-        ParallelShared shared(inner, start, sp.top, static_cast<bool>(parallel.progress));
+        ParallelShared shared(inner, start, sp.top, reports(parallel));
         Reporter reporter(parallel, shared, sp.subproblems.size(), start);
         std::mutex visiting;
         std::uint64_t delivered = 0; // guarded by visiting
@@ -114,9 +122,10 @@ struct Optimize {
             const int value = objective.value(solution.store());
             const std::lock_guard lock(visiting);
             // A worker can reach this after another's call ended the
-            // search (limit or stop) but before it sees the halt: it must
-            // not deliver one more.
-            if (shared.stopped()) return Action::stop;
+            // search (solution limit or stop) but before it sees the halt:
+            // it must not deliver one more. After a branch, failure or
+            // time limit it may: the solution lies inside the counted work.
+            if (shared.discarding()) return Action::stop;
             const std::optional<int> best = shared.bound();
             if (best && !(sense == Sense::minimize ? value < *best : value > *best)) return Action::next;
             shared.set_bound(value);
@@ -128,13 +137,13 @@ struct Optimize {
                 shared.halt(Outcome::solution_limit);
                 return Action::stop;
             }
-            return a;
+            return shared.stopped() ? Action::stop : a;
         };
         std::vector<WorkerTally> tallies(std::min<std::size_t>(threads, sp.subproblems.size()));
         OptimizeStats total;
         static_cast<SearchStats&>(total) = sp.top;
         if (!tallies.empty()) {
-            run_unordered(shared, s, views, strategy, inner, sp, tallies, offer, reporter,
+            run_unordered(shared, root, views, strategy, inner, sp, tallies, offer, reporter,
                           Objective<V>{objective, sense});
             if (const std::exception_ptr e = shared.error()) std::rethrow_exception(e);
         }

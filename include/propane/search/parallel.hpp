@@ -35,8 +35,28 @@
 // call. The branch and failure limits count every worker's branches and
 // failures (and the top's), read about every millisecond: the search stops
 // close to them, never before, and which subtrees they cut varies from run
-// to run. The outcome is complete only when every subproblem was searched
-// to its end.
+// to run. A limit of 0 branches, failures or solutions is the one-thread
+// search's (limits.hpp). The outcome is complete only when every
+// subproblem was searched to its end.
+//
+// Under a branch, failure or time limit, every solution a worker found
+// before it stopped reaches the visitor and counts in the statistics: all
+// of them were found inside the work the limit counted. Ordered, they come
+// in solve()'s order: every solution of each subproblem searched to its
+// end and the ones found in those the limit cut short, subproblem by
+// subproblem, so the first of them are the first ones of solve()'s order
+// up to the first subproblem cut short, and after it there may be gaps
+// (another worker was still on the subproblems in between). Unordered, the
+// workers that see the limit late still visit what they find until their
+// next check. After a visitor's stop, an exception or the solution limit,
+// nothing more reaches the visitor.
+//
+// The store is held as running for the whole call: the split searches a
+// copy of it, made on the calling thread once the store is held, and the
+// workers copies of that. A visitor, or another thread, that starts a
+// search on the store, posts to it or pushes or pops its levels gets
+// model_error, as while any search runs; reading it is safe (nothing
+// writes it), and a copy of it is another store, to search freely.
 //
 // Strategies whose choices depend on the search's history (restarts,
 // random_value, dom_wdeg) find every solution once, but their failures,
@@ -104,6 +124,12 @@ inline unsigned resolve_threads(unsigned threads) noexcept {
     return hardware > 0 ? hardware : 1;
 }
 
+// A limit that lets the search take no branch (limits.hpp): the
+// one-thread search decides, which is what the split would leave to it.
+inline bool stops_at_once(const Limits& limits) noexcept {
+    return limits.solutions == 0 || limits.branches == 0 || limits.failures == 0;
+}
+
 // The split for `threads` workers, Parallel::subproblems_per_worker each;
 // nothing when a branch or failure limit falls in the top of the tree,
 // which the one-thread search then decides, as it reaches that limit
@@ -151,14 +177,32 @@ void search_one(ParallelShared& shared, Replay<Store, View>& replay, const Basic
     tally.incomplete = true;
 }
 
+using ReportClock = std::chrono::steady_clock;
+
+// t + period, saturating: a period of nanoseconds::max() (Parallel's
+// "never", as for Limits::time) is due at the end of time instead of
+// overflowing into the past, which would make every tick a report.
+inline ReportClock::time_point due_after(ReportClock::time_point t, std::chrono::nanoseconds period) noexcept {
+    const auto since = std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch());
+    return ReportClock::time_point(
+        std::chrono::duration_cast<ReportClock::duration>(add_saturated(since, period)));
+}
+
+// Whether Parallel::progress can ever be called.
+inline bool reports(const Parallel& parallel) noexcept {
+    return parallel.progress && parallel.progress_period != std::chrono::nanoseconds::max();
+}
+
 // Calls Parallel::progress, from the calling thread, about every period.
 class Reporter {
 public:
-    using clock = std::chrono::steady_clock;
+    using clock = ReportClock;
     Reporter(const Parallel& parallel, const ParallelShared& shared, std::size_t subproblems, clock::time_point start)
         : parallel_(parallel), shared_(shared), subproblems_(subproblems), start_(start),
-          due_(clock::now() + parallel.progress_period) {}
-    bool active() const noexcept { return static_cast<bool>(parallel_.progress); }
+          due_(due_after(clock::now(), parallel.progress_period)) {}
+    // False when no report can fall due: the calling thread then need not
+    // wake for reports (and works, when unordered).
+    bool active() const noexcept { return parallel_.progress && due_ != clock::time_point::max(); }
     clock::time_point due() const noexcept { return due_; }
     // Reports if it is time to; solutions() counts the solutions so far.
     template <class Count>
@@ -171,7 +215,7 @@ public:
         p.stats.failures = shared_.failures();
         p.stats.wall_time = clock::now() - start_;
         parallel_.progress(p);
-        due_ = clock::now() + parallel_.progress_period;
+        due_ = due_after(clock::now(), parallel_.progress_period);
     }
 
 private:
@@ -207,15 +251,15 @@ void wait_reporting(std::condition_variable& cv, std::unique_lock<std::mutex>& l
 // about every period, and once more if one is due when the search ends.
 template <class OneSearch, class Visitor>
 void visit_reporting(OneSearch& search, const Parallel& parallel, Visitor& visitor) {
-    if (!parallel.progress) {
+    if (!reports(parallel)) {
         visit_all(search, visitor);
         return;
     }
-    using clock = std::chrono::steady_clock;
-    auto due = clock::now() + parallel.progress_period;
+    using clock = ReportClock;
+    auto due = due_after(clock::now(), parallel.progress_period);
     const auto report = [&](const OneSearch& at) {
         parallel.progress(ParallelProgress{at.progress(), at.stats()});
-        due = clock::now() + parallel.progress_period;
+        due = due_after(clock::now(), parallel.progress_period);
     };
     search.on_progress(report, parallel.progress_period);
     visit_all(search, visitor);
@@ -250,7 +294,7 @@ std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::v
             search_one(
                 shared, replay, strategy, sp, i, false, tallies[w],
                 [&](const auto& solution) {
-                    if (shared.stopped()) return Action::stop;
+                    if (shared.discarding()) return Action::stop;
                     // A ticket per solution, so exactly Limits::solutions are visited.
                     const std::uint64_t ticket = capped ? tickets.fetch_add(1, std::memory_order_relaxed) : 0;
                     if (ticket >= limits.solutions) return Action::stop;
@@ -258,7 +302,7 @@ std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::v
                     const Action a = visit_one(visitor, solution);
                     if (a == Action::stop) shared.halt(Outcome::stopped);
                     else if (ticket + 1 == limits.solutions) shared.halt(Outcome::solution_limit);
-                    return a;
+                    return shared.stopped() ? Action::stop : a;
                 },
                 goal...);
         }
@@ -304,6 +348,13 @@ std::uint64_t run_unordered(ParallelShared& shared, const Store& s, const std::v
 // a megabyte of solutions (at least 64): a worker ahead of the head with
 // that many waits until the head reaches it. So the buffers never pass
 // about 4 * workers megabytes, however many solutions a subtree has.
+//
+// A branch, failure or time limit stops the workers, not the delivery:
+// once they have ended, every slot still holding solutions is delivered,
+// in subproblem order. Each holds the solutions its subproblem's worker
+// found before it stopped, all inside the counted work, and the window
+// bounds them as before (a worker halted while waiting for room adds its
+// last batch all the same, at most 64 more).
 template <class Store, class View, class VarSel, class ValSel, class Visitor>
 std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vector<View>& views,
                           const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits, const Split& sp,
@@ -343,7 +394,7 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
                 {
                     std::unique_lock lock(shared.m);
                     shared.space.wait(lock, [&] { return shared.stopped() || slot.count < cap; });
-                    if (!shared.stopped()) {
+                    if (!shared.discarding()) {
                         slot.domains.insert(slot.domains.end(), batch.begin(), batch.end());
                         slot.count += batch_count;
                     }
@@ -366,11 +417,35 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
 
     Store shown(s);
     std::uint64_t delivered = 0;
+    // Hands `count` solutions of `domains` to the visitor, in order; false
+    // once no more may go: the visitor stopped, the limit on solutions is
+    // reached, or the search was stopped in a way that drops the rest.
+    const auto deliver = [&](const std::vector<Domain>& domains, std::size_t count) {
+        for (std::size_t k = 0; k < count; ++k) {
+            if (shared.discarding()) return false;
+            for (std::size_t v = 0; v < vars; ++v)
+                // `shown` is ours and never searched, so writing its
+                // domains behind the trail's back breaks nothing: it
+                // only has to read as the worker's store did.
+                const_cast<Domain&>(shown.domain(static_cast<int>(v))) = domains[k * vars + v];
+            ++delivered;
+            if (visit_one(visitor, Solution<Store, View>(shown, views)) == Action::stop) {
+                shared.halt(Outcome::stopped);
+                return false;
+            }
+            if (delivered >= limits.solutions) {
+                shared.halt(Outcome::solution_limit);
+                return false;
+            }
+        }
+        return true;
+    };
+    bool more = true; // the visitor may get more solutions
     {
         Crew crew(shared);
         for (std::size_t w = 0; w < tallies.size(); ++w) crew.spawn(guarded(shared, [&work, w] { work(w); }));
         std::vector<Domain> taken;
-        for (;;) {
+        while (more) {
             std::size_t count = 0;
             {
                 std::unique_lock lock(shared.m);
@@ -388,21 +463,16 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
                 }
             }
             shared.space.notify_all();
-            for (std::size_t k = 0; k < count; ++k) {
-                for (std::size_t v = 0; v < vars; ++v)
-                    // `shown` is ours and never searched, so writing its
-                    // domains behind the trail's back breaks nothing: it
-                    // only has to read as the worker's store did.
-                    const_cast<Domain&>(shown.domain(static_cast<int>(v))) = taken[k * vars + v];
-                ++delivered;
-                const Action a = visit_one(visitor, Solution<Store, View>(shown, views));
-                if (a == Action::stop) shared.halt(Outcome::stopped);
-                else if (delivered >= limits.solutions) shared.halt(Outcome::solution_limit);
-                if (shared.stopped()) break;
-            }
+            more = deliver(taken, count);
             reporter.tick([&delivered] { return delivered; });
         }
         crew.join();
+    }
+    // The workers have ended: what a limit left in the slots, in order.
+    // Subproblem i, if taken, is in slot i % window for head <= i < head + window.
+    for (std::size_t i = head; more && i < std::min(n, head + window); ++i) {
+        Slot& slot = slots[i % window];
+        more = deliver(slot.domains, slot.count);
     }
     return delivered;
 }
@@ -424,22 +494,28 @@ SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& 
         return search.stats();
     };
     const unsigned threads = detail::resolve_threads(parallel.threads);
-    if (threads == 1 || limits.solutions == 0) return one_thread(vars);
+    if (threads == 1 || detail::stops_at_once(limits)) return one_thread(vars);
     const auto start = clock::now();
     const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
-    const std::optional<Split> split = detail::split_for(s, views, strategy, limits, parallel, threads);
-    if (!split) return one_thread(views);
+    detail::StoreClaim<Store, View> claim(s, "solve");
+    Store root(s);
+    const std::optional<Split> split = detail::split_for(root, views, strategy, limits, parallel, threads);
+    if (!split) {
+        claim.release();
+        return one_thread(views);
+    }
     const Split& sp = *split;
 
     SearchStats total = sp.top;
-    detail::ParallelShared shared(limits, start, sp.top, static_cast<bool>(parallel.progress));
+    detail::ParallelShared shared(limits, start, sp.top, detail::reports(parallel));
     detail::Reporter reporter(parallel, shared, sp.subproblems.size(), start);
     const std::size_t workers = std::min<std::size_t>(threads, sp.subproblems.size());
     std::vector<detail::WorkerTally> tallies(workers);
     if (workers > 0) {
         total.solutions = parallel.ordered
-                              ? detail::run_ordered(shared, s, views, strategy, limits, sp, tallies, visitor, reporter)
-                              : detail::run_unordered(shared, s, views, strategy, limits, sp, tallies, visitor,
+                              ? detail::run_ordered(shared, root, views, strategy, limits, sp, tallies, visitor,
+                                                    reporter)
+                              : detail::run_unordered(shared, root, views, strategy, limits, sp, tallies, visitor,
                                                       reporter);
         if (const std::exception_ptr e = shared.error()) std::rethrow_exception(e);
     }

@@ -29,7 +29,8 @@
 // test per backtrack.
 //
 // Rules the search checks (model_error when broken): one search runs on a
-// store at a time (from its first next() until it ends); while it runs,
+// store at a time (from its first next() until it ends), whichever threads
+// they run on; while it runs,
 // nothing may post to the store or push or pop its levels; a search whose
 // store was moved from, assigned over or destroyed throws from next()
 // instead of touching it. Several searches may exist over one store and run
@@ -94,6 +95,9 @@ protected:
     ~SearchGate() = default;
 };
 
+template <class Store, class View>
+class StoreClaim;
+
 } // namespace detail
 
 // ---- the engine ----------------------------------------------------------------
@@ -109,7 +113,7 @@ public:
     template <std::ranges::input_range R>
     Search(Store& s, const R& vars, strategy_type strategy = {}, Limits limits = {})
         : s_(&s), vars_(std::ranges::begin(vars), std::ranges::end(vars)), strategy_(std::move(strategy)),
-          limits_(limits), rng_{strategy_.seed}, propagations0_(s.propagations()) {
+          limits_(limits), rng_{strategy_.seed} {
         for (const View& v : vars_) s.check(v.var(), "Search");
         const Restarts& r = strategy_.restarts;
         if (r.policy != RestartPolicy::none && r.scale == 0)
@@ -149,19 +153,19 @@ public:
         }
         // An ended search keeps its statistics as they were.
         if (state_ == State::done) return false;
-        // Refused before anything starts, so this search can run later.
-        if (state_ == State::fresh && s_->searches_.running())
-            throw model_error("Search::next: another search is running on this store; one search at a time "
-                              "(stop() the other or let it finish first)");
+        const bool fresh = state_ == State::fresh;
+        if (fresh) claim();
         const auto t0 = clock::now();
         call_start_ = t0;
         bool found = false;
         try {
             if (stats_.solutions >= limits_.solutions) {
                 finish(Outcome::solution_limit);
+            } else if (stats_.failures >= limits_.failures) {
+                finish(Outcome::failure_limit);
             } else {
                 Step step = Step::restarted;
-                if (state_ == State::fresh) {
+                if (fresh) {
                     if (!start()) {
                         ++stats_.failures;
                         step = Step::exhausted;
@@ -243,6 +247,12 @@ public:
     }
 
 private:
+    template <class, class>
+    friend class detail::StoreClaim;
+
+    // The store's registry, for StoreClaim, which the store does not befriend.
+    static detail::SearchRegistry& registry(Store& s) noexcept { return s.searches_; }
+
     enum class State : std::uint8_t { fresh, running, done };
     enum class Step : std::uint8_t { solution, exhausted, stopped, restarted };
     struct Frame {
@@ -262,13 +272,24 @@ private:
         return gate_ != nullptr || progress_fn_ != nullptr || limits_.time != std::chrono::nanoseconds::max();
     }
 
-    // False when a bound from the gate leaves nothing at the root.
-    bool start() {
-        s_->searches_.start(&tie_);
-        ++s_->search_starts_;
+    // Takes the store, by one atomic test-and-set, before reading anything
+    // of it that a search running on another thread may be writing: a
+    // second thread that starts a search on the store by mistake gets
+    // model_error instead of a race. Refused before anything starts, so
+    // this search can run later.
+    void claim() {
+        if (!s_->searches_.try_start(&tie_))
+            throw model_error("Search::next: another search is running on this store (a parallel solve's "
+                              "included, until its workers and visitor are done); one search at a time (stop() "
+                              "the other or let it finish first, or search a copy of the store)");
         state_ = State::running;
         root_level_ = s_->level();
         propagations0_ = s_->propagations();
+    }
+
+    // False when a bound from the gate leaves nothing at the root.
+    bool start() {
+        ++s_->search_starts_;
         if constexpr (std::is_same_v<VarSel, VarChoice>) {
             if (strategy_.var == dom_wdeg) {
                 failures0_.resize(static_cast<std::size_t>(s_->num_propagators()));
@@ -597,6 +618,43 @@ private:
     std::unique_ptr<detail::ErasedObjective<Store>> objective_; // null: not branch and bound
     std::optional<int> best_;                                   // the incumbent's objective value
 };
+
+namespace detail {
+
+// Holds a store as running without searching it, as a running search
+// does: for the parallel solves (parallel.hpp, optimize.hpp), whose
+// workers search copies of the store and whose visitor must not search or
+// post to it meanwhile (model_error, as for any search started while one
+// runs). Taken by the constructor (model_error if a search runs), given
+// back by release() or the destructor.
+template <class Store, class View>
+class StoreClaim {
+public:
+    StoreClaim(Store& s, std::string_view who) : s_(&s) {
+        SearchRegistry& r = Search<Store, View>::registry(s);
+        r.attach(&tie_);
+        if (!r.try_start(&tie_)) {
+            r.detach(&tie_);
+            throw model_error(std::string(who) +
+                              ": another search is running on this store; one search at a time (stop() the "
+                              "other or let it finish first, or search a copy of the store)");
+        }
+    }
+    StoreClaim(const StoreClaim&) = delete;
+    StoreClaim& operator=(const StoreClaim&) = delete;
+    ~StoreClaim() {
+        if (tie_.attached) Search<Store, View>::registry(*s_).detach(&tie_);
+    }
+    void release() noexcept {
+        if (tie_.attached) Search<Store, View>::registry(*s_).end(&tie_);
+    }
+
+private:
+    Store* s_;
+    SearchTie tie_;
+};
+
+} // namespace detail
 
 template <class Store, std::ranges::input_range R>
 Search(Store&, const R&) -> Search<Store, std::ranges::range_value_t<R>>;

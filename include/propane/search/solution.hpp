@@ -5,7 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
+
+#include "../engine/error.hpp"
 
 namespace propane {
 
@@ -16,19 +19,44 @@ inline constexpr Action stop = Action::stop;
 
 // A solution as the visitor sees it: the values of the search views (by
 // position) and of any other view of the same store.
+//
+// Both reads are checked, and throw model_error rather than answer with a
+// value the solution does not give: value(v) for a view of another store,
+// or one that the search views do not fix (it would read the view's
+// minimum), and either for a view that is not fixed, as when a Solution is
+// read where the search is not at one (before the first next(), or after
+// the last). A check is one test of a domain; a solution is read once per
+// solution, rarely next to the nodes searched for it. To read a view that
+// may be open, use store().domain(...) or the view's own min and max.
 template <class Store, class View>
 class Solution {
 public:
     Solution(const Store& s, const std::vector<View>& vars) noexcept : s_(&s), vars_(&vars) {}
     std::size_t size() const noexcept { return vars_->size(); }
-    int operator[](std::size_t i) const noexcept { return (*vars_)[i].value(*s_); }
+    int operator[](std::size_t i) const {
+        if (i >= vars_->size())
+            throw model_error("Solution[" + std::to_string(i) + "]: the search has " +
+                              std::to_string(vars_->size()) + " views");
+        return fixed_value((*vars_)[i], "Solution[]");
+    }
     template <class V>
-    int value(const V& v) const noexcept {
-        return v.value(*s_);
+    int value(const V& v) const {
+        s_->check(v.var(), "Solution::value");
+        return fixed_value(v, "Solution::value");
     }
     const Store& store() const noexcept { return *s_; }
 
 private:
+    template <class V>
+    int fixed_value(const V& v, const char* who) const {
+        if (!v.fixed(*s_)) [[unlikely]]
+            throw model_error(std::string(who) + ": the view of variable " + std::to_string(v.var().index()) +
+                              " is not fixed here (" + std::to_string(v.min(*s_)) + ".." +
+                              std::to_string(v.max(*s_)) +
+                              "): not a search view, nor fixed by them, or not read at a solution");
+        return v.value(*s_);
+    }
+
     const Store* s_;
     const std::vector<View>* vars_;
 };

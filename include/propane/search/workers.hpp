@@ -67,8 +67,13 @@ public:
     void halt(Outcome why) {
         {
             const std::lock_guard lock(m);
-            if (why_ == Outcome::running) why_ = why;
-            stop_.store(true, std::memory_order_relaxed);
+            if (why_ == Outcome::running) {
+                why_ = why;
+                keep_.store(why == Outcome::branch_limit || why == Outcome::failure_limit ||
+                                why == Outcome::time_limit,
+                            std::memory_order_relaxed);
+            }
+            stop_.store(true, std::memory_order_release);
         }
         space.notify_all();
         ready.notify_all();
@@ -81,6 +86,14 @@ public:
         halt(Outcome::stopped);
     }
     bool stopped() const noexcept { return stop_.load(std::memory_order_relaxed); }
+    // Stopped, and the solutions found but not yet visited are to be
+    // dropped: after a visitor's stop, an exception or the solution limit.
+    // Not after a branch, failure or time limit: a solution found inside
+    // the work that the limit counted still reaches the visitor (in
+    // ordered mode after the workers have ended, in solve()'s order).
+    bool discarding() const noexcept {
+        return stop_.load(std::memory_order_acquire) && !keep_.load(std::memory_order_relaxed);
+    }
     Outcome why() {
         const std::lock_guard lock(m);
         return why_;
@@ -175,6 +188,7 @@ private:
     clock::time_point start_;
     bool progress_;
     std::atomic<bool> stop_{false};
+    std::atomic<bool> keep_{false}; // set once, with why_, before stop_
     std::atomic<std::size_t> finished_{0}; // subproblems searched, to their end or not
     std::atomic<std::uint64_t> branches_, failures_; // published at the checks and at each subproblem's end
     std::atomic<std::size_t> cut_{std::numeric_limits<std::size_t>::max()};
