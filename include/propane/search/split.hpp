@@ -2,11 +2,12 @@
 #define PROPANE_SEARCH_SPLIT_HPP
 
 // The search tree cut into numbered subproblems, for Embarrassingly
-// Parallel Search (Régin, Rezgui and Malapert, CP 2013): split() walks the
-// top of the tree exactly as the depth-first search does, down to a depth
-// that leaves at least the number of subproblems asked for, and lists the
-// nodes at that depth in the search's order; solve_subproblem() replays
-// one node's path on a store and searches what lies below it.
+// Parallel Search (Régin, Rezgui and Malapert, CP 2013): split() expands
+// the top of the tree one level at a time, making the depth-first search's
+// own choices, until the nodes of the last level (and the solutions above
+// it) number at least what was asked for, and lists them in the search's
+// order; solve_subproblem() replays one node's path on a store and
+// searches what lies below it.
 //
 // The depth counts the branches that narrow a domain by a share: x = v, and
 // both sides of a split (x <= v, x > v), but not x != v, as EPS cuts after
@@ -23,10 +24,15 @@
 // the search's solutions in its order, and top's branches and failures plus
 // theirs are the search's (a solution above the cut depth is a subproblem
 // of its own, whose search finds that one solution and takes no branch).
-// The walk chooses with the search's own code (Search::decide), so the
-// split cannot drift from the search. The list depends only on the model
-// and the strategy, so every thread or process that splits the same model
-// gets the same list.
+// The expansion chooses with the search's own code (Search::decide), so the
+// split cannot drift from the search. The list depends only on the model,
+// the strategy and the number asked for, so every thread or process that
+// splits the same model gets the same list.
+//
+// A tree that stays narrow (a chain, where each level holds one node to
+// expand and one solution) is handed out as it is once it stops widening:
+// expanding it further would walk it alone, before any worker starts, and
+// leave its work in as few subproblems as before (split() says more).
 //
 // A strategy whose choices depend on the search's history splits too, but
 // its subtrees are no longer those of one search: each subproblem is
@@ -43,8 +49,10 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <ranges>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -76,105 +84,28 @@ namespace detail {
 
 // The left branches on sub's path: the search's stack holds them under the
 // subtree's own, so its depth in the whole search is this plus its own.
-inline std::uint64_t left_branches(const Subproblem& sub) noexcept {
+inline std::uint64_t left_branches(const std::vector<Decision>& path) noexcept {
     std::uint64_t n = 0;
-    for (const Decision& d : sub.path) n += d.right ? 0 : 1;
+    for (const Decision& d : path) n += d.right ? 0 : 1;
     return n;
 }
+inline std::uint64_t left_branches(const Subproblem& sub) noexcept { return left_branches(sub.path); }
 
 // Takes decision d (its left or its right branch) at the store's node.
 template <class Store, class View>
 Change take(Store& s, const View& x, const Decision& d) {
     if (d.branch == Branch::assign) return d.right ? x.remove(s, d.value) : x.assign(s, d.value);
-    // A split's value is below max(x), so value + 1 cannot overflow.
+    // Replay refuses a split at INT_MAX and split() takes only values below
+    // max(x), so value + 1 cannot overflow.
     return d.right ? x.remove_below(s, d.value + 1) : x.remove_above(s, d.value);
 }
 
-// The top of the tree down to `depth` (x = v and split) branches, as
-// Search::run explores it: each left branch in a level of its own, each
-// right branch in its node's level, where the node then chooses again.
-template <class Store, class Chooser, class View>
-class TopWalk {
-public:
-    TopWalk(Store& s, Chooser& chooser, const std::vector<View>& vars, unsigned depth, Split& out)
-        : s_(s), chooser_(chooser), vars_(vars), depth_(depth), out_(out) {}
+inline bool known_branch(Branch b) noexcept { return b == Branch::assign || b == Branch::split; }
 
-    // From the root, at its fixpoint.
-    void run() { node(0, 0); }
-    // Whether some node was cut below: a deeper walk would find more.
-    bool cut() const noexcept { return cut_; }
-
-private:
-    // lefts: the left branches above (the search's stack depth); level:
-    // the branches above that count towards the cut depth.
-    void node(std::uint64_t lefts, unsigned level) {
-        const std::size_t entry = path_.size();
-        for (;;) {
-            const std::optional<Decision> d = chooser_.decide();
-            if (!d || level >= depth_) {
-                cut_ = cut_ || d.has_value();
-                out_.subproblems.push_back({path_});
-                break;
-            }
-            const View& x = vars_[d->var];
-            ++out_.top.branches;
-            if (lefts + 1 > out_.top.max_depth) out_.top.max_depth = lefts + 1;
-            s_.push_level();
-            path_.push_back(*d);
-            if (take(s_, x, *d) != Change::failed && s_.propagate()) node(lefts + 1, level + 1);
-            else ++out_.top.failures;
-            path_.pop_back();
-            s_.pop_level();
-            ++out_.top.branches;
-            Decision right = *d;
-            right.right = true;
-            path_.push_back(right);
-            if (take(s_, x, right) == Change::failed || !s_.propagate()) {
-                ++out_.top.failures;
-                break;
-            }
-            if (d->branch == Branch::split) ++level;
-        }
-        path_.resize(entry);
-    }
-
-    Store& s_;
-    Chooser& chooser_;
-    const std::vector<View>& vars_;
-    unsigned depth_;
-    Split& out_;
-    std::vector<Decision> path_;
-    bool cut_ = false;
-};
-
-// One split at `depth`; the store is back at its root level after it,
-// exception or not. False in `cut` when the whole tree lies above depth.
-template <class Store, class View, class VarSel, class ValSel>
-Split split_at(Store& s, const std::vector<View>& vars, const BasicStrategy<VarSel, ValSel>& strategy,
-               unsigned depth, bool& cut) {
-    Split out;
-    out.depth = depth;
-    const std::uint64_t propagations0 = s.propagations();
-    const int root = s.level();
-    Search<Store, View, VarSel, ValSel> chooser(s, vars, strategy);
-    s.push_level();
-    try {
-        // The search's root, at the level Search::start pushes for it.
-        if (s.propagate()) {
-            TopWalk<Store, decltype(chooser), View> walk(s, chooser, vars, depth, out);
-            walk.run();
-            cut = walk.cut();
-        } else {
-            ++out.top.failures;
-            cut = false;
-        }
-    } catch (...) {
-        s.pop_to(root);
-        throw;
-    }
-    s.pop_to(root);
-    out.top.propagations = s.propagations() - propagations0;
-    return out;
+// "view 3: x != 5", for messages.
+inline std::string describe(const Decision& d) {
+    const char* rel = d.branch == Branch::assign ? (d.right ? " != " : " = ") : (d.right ? " > " : " <= ");
+    return "view " + std::to_string(d.var) + ": x" + rel + std::to_string(d.value);
 }
 
 // A store brought from one subproblem's node to the next. Replaying each
@@ -184,30 +115,59 @@ Split split_at(Store& s, const std::vector<View>& vars, const BasicStrategy<VarS
 // whole search (N = 12..14, bounds). The subproblems are numbered in the
 // search's order and a worker takes them in increasing order, so the next
 // path mostly shares all but its last decisions with the last one: reach()
-// undoes only the decisions that differ and takes the rest.
+// undoes only the decisions that differ and takes the rest. split() walks
+// its frontier with it for the same reason.
 //
 // Levels are the unit of undoing. A left branch opens a level; a right
 // branch is taken in the level of the left branch before it (or the root
 // level), as the search does. To undo the decisions from position p on,
 // the store pops to undo_[p], which may also drop some before p: those from
 // from_[p] on, which are then taken again.
+//
+// A path may be made by hand, so each decision is checked before it is
+// taken: what split() lists always passes (its decisions were chosen by the
+// search at the very node the replay reaches), and anything else would
+// search a node twice, or none, or compute value + 1 at INT_MAX.
 template <class Store, class View>
 class Replay {
 public:
-    Replay(Store& s, const std::vector<View>& vars) : s_(s), vars_(vars), root_(s.level()) {}
+    // `who` names the caller in messages.
+    Replay(Store& s, const std::vector<View>& vars, const char* who = "solve_subproblem")
+        : s_(s), vars_(vars), who_(who), root_(s.level()) {}
 
     // The store at sub's node, at its fixpoint. Throws model_error if the
     // path does not fit these views or fails; the store is then back at
     // its level of entry.
     void reach(const Subproblem& sub) {
-        for (const Decision& d : sub.path)
+        if (!enter(sub.path))
+            throw model_error(std::string(who_) +
+                              ": the path fails when replayed, so it was not split from this model (or a "
+                              "propagator or chooser does not give the same answer twice)");
+    }
+
+    // As reach(), but a path that fails returns false, the store back at
+    // its level of entry: for split(), whose root may fail.
+    bool enter(const std::vector<Decision>& path) {
+        // Before anything is taken, what no store state can excuse.
+        for (std::size_t p = 0; p < path.size(); ++p) {
+            const Decision& d = path[p];
             if (d.var >= vars_.size())
-                throw model_error("solve_subproblem: the path names view " + std::to_string(d.var) + " of " +
+                throw model_error(std::string(who_) + ": the path names view " + std::to_string(d.var) + " of " +
                                   std::to_string(vars_.size()) + "; it was not split from these views");
+            if (!known_branch(d.branch))
+                throw model_error(std::string(who_) + ": decision " + std::to_string(p) +
+                                  " of the path has branch kind " +
+                                  std::to_string(static_cast<unsigned>(d.branch)) +
+                                  ", neither Branch::assign nor Branch::split; it was not split from this model");
+            if (d.branch == Branch::split && d.value == std::numeric_limits<int>::max())
+                throw model_error(std::string(who_) + ": decision " + std::to_string(p) + " of the path splits view " +
+                                  std::to_string(d.var) + " at INT_MAX, which leaves no value on its right side; it "
+                                  "was not split from this model");
+        }
         std::size_t from = 0;
         if (at_root_level_) {
             std::size_t shared = 0;
-            while (shared < path_.size() && shared < sub.path.size() && path_[shared] == sub.path[shared]) ++shared;
+            while (shared < path_.size() && shared < path.size() && path_[shared] == path[shared]) ++shared;
             from = shared;
             if (shared < path_.size()) {
                 s_.pop_to(undo_[shared]);
@@ -225,8 +185,22 @@ public:
             at_root_level_ = true;
             ok = s_.propagate();
         }
-        for (std::size_t p = from; ok && p < sub.path.size(); ++p) {
-            const Decision& d = sub.path[p];
+        for (std::size_t p = from; ok && p < path.size(); ++p) {
+            const Decision& d = path[p];
+            const View& x = vars_[d.var];
+            // The search decided d at this node, where x was open and kept
+            // a value on each side of d.
+            const bool fits = !x.fixed(s_) && (d.branch == Branch::assign ? x.contains(s_, d.value)
+                                                                           : x.min(s_) <= d.value && d.value < x.max(s_));
+            if (!fits) {
+                const std::string domain = x.fixed(s_) ? "is fixed to " + std::to_string(x.min(s_))
+                                                       : "spans " + std::to_string(x.min(s_)) + ".." +
+                                                             std::to_string(x.max(s_));
+                leave();
+                throw model_error(std::string(who_) + ": decision " + std::to_string(p) + " of the path (" +
+                                  describe(d) + ") leaves no value on one of its sides where it is taken (the "
+                                  "view " + domain + "); it was not split from this model");
+            }
             if (!d.right) {
                 undo_.push_back(s_.level());
                 from_.push_back(p);
@@ -236,13 +210,10 @@ public:
                 from_.push_back(p == 0 ? 0 : from_[p - 1]);
             }
             path_.push_back(d);
-            ok = take(s_, vars_[d.var], d) != Change::failed && s_.propagate();
+            ok = take(s_, x, d) != Change::failed && s_.propagate();
         }
-        if (!ok) {
-            leave();
-            throw model_error("solve_subproblem: the path fails when replayed, so it was not split from this "
-                              "model (or a propagator or chooser does not give the same answer twice)");
-        }
+        if (!ok) leave();
+        return ok;
     }
 
     // Back to the level of entry.
@@ -260,12 +231,138 @@ public:
 private:
     Store& s_;
     const std::vector<View>& vars_;
+    const char* who_;
     int root_;
     bool at_root_level_ = false; // the search's root level is pushed and path_ taken
     std::vector<Decision> path_;
     std::vector<int> undo_;          // per decision: the level to pop to to undo it
     std::vector<std::size_t> from_;  // per decision: the first decision that pop undoes
 };
+
+// Why the expansion stops on a narrow tree: every round is serial work,
+// done before any worker starts. A round that does not multiply the nodes
+// to expand only peels the leaves and failures off a few long paths; the
+// work below them stays in as many subproblems as before, which the
+// workers cannot share any better. On the chain x[i] <= x[i+1] of 800
+// Booleans (one node to expand and one solution per level) the split went
+// on to the depth asked for and searched most of the tree alone: two
+// threads took 4-8x one thread's time. So it stops once the open nodes
+// have not doubled over the last narrow_rounds rounds. Over several rounds
+// rather than one, because a tree may stay narrow for a level or two (a
+// split whose one side fails at once, a forced first choice) and widen
+// after. The rule bounds the cost too: while it goes on, the open nodes
+// double every narrow_rounds rounds at least, so all rounds together
+// expand at most about 2 * narrow_rounds times as many nodes as the last
+// rounds do.
+inline constexpr unsigned narrow_rounds = 4;
+
+// A node of the frontier: its path from the root, and the decision the
+// search takes there, none where every view is fixed (a solution, which
+// stays a subproblem of its own, expanded no further).
+struct FrontierNode {
+    std::vector<Decision> path;
+    std::optional<Decision> next;
+};
+
+// The top of the tree, level by level, into `out`. A node's level counts
+// the x = v and split branches on its path; expanding a node takes its
+// decision's left branch, a child one level down, then its right branch:
+// after x > v that is a child one level down too, after x != v it is the
+// node again, which decides anew, as Search::run does. The frontier keeps
+// the depth-first order: each node is replaced by its children in the
+// order the search meets them, and the replay moves from one node to the
+// next undoing only what their paths do not share, so a round costs one
+// walk of the top of the tree down to its level (not one walk per level
+// from the root, which made the split quadratic in its depth, and each
+// walk recursive).
+template <class Store, class View, class VarSel, class ValSel>
+void expand_top(Store& s, const std::vector<View>& views, const BasicStrategy<VarSel, ValSel>& strategy,
+                std::size_t at_least, Split& out) {
+    Search<Store, View, VarSel, ValSel> chooser(s, views, strategy);
+    const auto decide = [&chooser] {
+        const std::optional<Decision> d = chooser.decide();
+        // Recorded in a path, it would be refused by solve_subproblem.
+        if (d && !known_branch(d->branch))
+            throw std::logic_error("value chooser returned branch kind " +
+                                   std::to_string(static_cast<unsigned>(d->branch)) +
+                                   ", neither Branch::assign nor Branch::split");
+        return d;
+    };
+    Replay<Store, View> replay(s, views, "split");
+    out.depth = 1;
+    try {
+        if (!replay.enter({})) {
+            ++out.top.failures;
+            return;
+        }
+        std::vector<FrontierNode> frontier, next;
+        frontier.push_back({{}, decide()});
+        std::vector<std::size_t> open_at{frontier.back().next ? std::size_t{1} : 0}; // per level
+        for (;;) {
+            next.clear();
+            std::size_t open = 0;
+            const auto add = [&](std::vector<Decision> path) {
+                next.push_back({std::move(path), decide()});
+                open += next.back().next ? 1 : 0;
+            };
+            for (FrontierNode& node : frontier) {
+                if (!node.next) {
+                    next.push_back(std::move(node));
+                    continue;
+                }
+                if (!replay.enter(node.path))
+                    throw model_error("split: a node fails when reached again, so a propagator or chooser does "
+                                      "not give the same answer twice");
+                const std::uint64_t lefts = left_branches(node.path);
+                std::vector<Decision>& path = node.path;
+                // The right branches below are taken in this level, so the
+                // replay finds its node again by popping it.
+                s.push_level();
+                Decision d = *node.next;
+                for (;;) {
+                    const View& x = views[d.var];
+                    ++out.top.branches;
+                    if (lefts + 1 > out.top.max_depth) out.top.max_depth = lefts + 1;
+                    s.push_level();
+                    path.push_back(d);
+                    if (take(s, x, d) != Change::failed && s.propagate()) add(path);
+                    else ++out.top.failures;
+                    path.pop_back();
+                    s.pop_level();
+                    ++out.top.branches;
+                    d.right = true;
+                    path.push_back(d);
+                    if (take(s, x, d) == Change::failed || !s.propagate()) {
+                        ++out.top.failures;
+                        break;
+                    }
+                    if (d.branch == Branch::split) {
+                        add(std::move(path));
+                        break;
+                    }
+                    const std::optional<Decision> again = decide();
+                    if (!again) {
+                        next.push_back({std::move(path), std::nullopt});
+                        break;
+                    }
+                    d = *again;
+                }
+                s.pop_level();
+            }
+            std::swap(frontier, next);
+            if (open == 0 || frontier.size() >= at_least) break;
+            open_at.push_back(open);
+            if (out.depth >= narrow_rounds && open < 2 * open_at[out.depth - narrow_rounds]) break;
+            ++out.depth;
+        }
+        out.subproblems.reserve(frontier.size());
+        for (FrontierNode& node : frontier) out.subproblems.push_back({std::move(node.path)});
+    } catch (...) {
+        replay.leave();
+        throw;
+    }
+    replay.leave();
+}
 
 // Brings `replay`'s store to sub's node, then searches below it with
 // `gate` (may be null), by branch and bound if given a `goal` (an
@@ -301,25 +398,25 @@ SearchStats search_subproblem(Replay<Store, View>& replay, const BasicStrategy<V
 } // namespace detail
 
 // Splits the tree of solve(s, vars, strategy, ...) into at least
-// `at_least` subproblems when it has that many nodes at some depth (fewer
-// when the tree is smaller: then every leaf above the depth is listed, and
-// `top` holds all the failures). The depth starts at one and grows until
-// enough nodes survive: a node can have as many children as its variable
-// has values, so a guess from at_least alone could overshoot by millions.
-// Throws whatever the chooser throws; the store is back at its root state.
+// `at_least` subproblems when it has that many nodes at some depth and is
+// not narrow above it; fewer otherwise: when the tree is smaller, every
+// leaf above the depth is listed and `top` holds all the failures; when
+// the nodes left to expand stop multiplying (detail::narrow_rounds), the
+// frontier as it stands. The depth grows one level at a time, from one: a
+// node can have as many children as its variable has values, so a guess
+// from at_least alone could overshoot by millions. `top` counts the
+// propagation of the whole split. Throws whatever the chooser throws (and
+// std::logic_error for a branch kind outside Branch); the store is back
+// at its root state.
 template <class Store, std::ranges::input_range R, class VarSel, class ValSel>
 Split split(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, std::size_t at_least) {
     using View = std::ranges::range_value_t<R>;
     const auto t0 = std::chrono::steady_clock::now();
     const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
-    unsigned depth = 1;
+    const std::uint64_t propagations0 = s.propagations();
     Split out;
-    for (;;) {
-        bool cut = false;
-        out = detail::split_at(s, views, strategy, depth, cut);
-        if (out.subproblems.size() >= at_least || !cut) break;
-        ++depth;
-    }
+    detail::expand_top(s, views, strategy, at_least, out);
+    out.top.propagations = s.propagations() - propagations0;
     out.time = std::chrono::steady_clock::now() - t0;
     return out;
 }
@@ -329,7 +426,11 @@ Split split(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strate
 // split in: replays the path, then searches below it, the visitor called as
 // by solve(). The statistics are the subtree's, the path's branches not
 // included (they are in the split's top). s is back at its root state
-// afterwards, exception or not.
+// afterwards, exception or not. A path that split() cannot have made (a
+// view out of range, a branch kind outside Branch, a split at INT_MAX, a
+// decision that leaves one of its sides empty where it is taken, a path
+// that fails) is refused with model_error; the checks that need no store
+// come before anything is taken.
 template <class Store, std::ranges::input_range R, class VarSel, class ValSel, class Visitor>
 SearchStats solve_subproblem(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
                              const Limits& limits, const Subproblem& sub, Visitor&& visitor) {
