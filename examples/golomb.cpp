@@ -96,6 +96,7 @@ std::string marks_text(const std::vector<int>& marks, const char* separator) {
 } // namespace
 
 int main(int argc, char** argv) {
+    examples::report_file_size_limit();
     const Options o = parse_args(argc, argv);
     std::vector<int> best;
     const unsigned threads = propane::detail::resolve_threads(o.threads);

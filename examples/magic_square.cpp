@@ -70,6 +70,7 @@ Options parse_args(int argc, char** argv) {
 } // namespace
 
 int main(int argc, char** argv) {
+    examples::report_file_size_limit();
     const Options o = parse_args(argc, argv);
     const propane::Limits limits{.solutions = o.limit.value_or(o.count ? propane::unlimited : 1),
                                  .time = o.time_limit};

@@ -503,6 +503,7 @@ int run(const Options& o, const Plan& p) {
 
 #ifdef PROPANE_NQUEENS_MPI
 int main(int argc, char** argv) {
+    examples::report_file_size_limit();
     int provided = 0, rank = 0, ranks = 1;
     if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
         console.error("MPI_Init_thread failed");
@@ -528,6 +529,7 @@ int main(int argc, char** argv) {
 }
 #else
 int main(int argc, char** argv) {
+    examples::report_file_size_limit();
     const Options o = parse(argc, argv);
     const Plan p = plan(o);
     const int status =

@@ -153,6 +153,7 @@ void solve_line(std::uint64_t line, const sudoku::Grid& givens, const Options& o
 } // namespace
 
 int main(int argc, char** argv) {
+    examples::report_file_size_limit();
     const Options o = parse_args(argc, argv);
     const bool from_stdin = o.file == nullptr || std::string_view(o.file) == "-";
     const char* name = from_stdin ? "standard input" : o.file;

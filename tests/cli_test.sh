@@ -374,6 +374,12 @@ run_file_limited 10 10
 expect_write_error nqueens
 (($(wc -c <"$out") <= 10240)) || problems+=("more than 10 KiB written despite the limit")
 verdict "nqueens 10 with files limited to 10 KiB"
+for args in '8' '8 --count --json'; do
+    read -ra argv <<<"$args"
+    run_file_limited 0 "${argv[@]}"
+    expect_write_error nqueens
+    verdict "nqueens $args with files limited to 0 KiB"
+done
 # When standard error cannot take the message either, the status still
 # says that something went wrong.
 timeout 60 "$nqueens" 8 </dev/null >/dev/full 2>/dev/full

@@ -77,6 +77,10 @@ for program in golomb magic_square; do
     run_to /dev/full --help
     expect_write_error "$program"
     verdict "$program --help > /dev/full"
+
+    run_file_limited 0 3
+    expect_write_error "$program"
+    verdict "$program 3 with files limited to 0 KiB"
 done
 
 # golomb_ruler MARKS N LENGTH: MARKS (JSON) is a Golomb ruler with N marks
