@@ -923,8 +923,9 @@ TEST_CASE("parallel: a second thread that searches a store while a search runs o
     const char* const tries[] = {"solve", "solve on 2 threads", "post", "minimize on 2 threads", "Search"};
     for (int mode = 0; mode < 3; ++mode)
         for (int attempt = 0; attempt < 5; ++attempt) {
-            CAPTURE(modes[mode]);
-            CAPTURE(tries[attempt]);
+            const std::string mode_name = modes[mode], try_name = tries[attempt];
+            CAPTURE(mode_name);
+            CAPTURE(try_name);
             std::latch a_running(1), tried(1);
             std::atomic<bool> signalled{false};
             const auto signal = [&] {
