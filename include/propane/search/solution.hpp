@@ -10,6 +10,12 @@
 
 #include "../engine/error.hpp"
 
+#if defined(__GNUC__)
+#define PROPANE_SOLUTION_COLD [[noreturn, gnu::cold, gnu::noinline]]
+#else
+#define PROPANE_SOLUTION_COLD [[noreturn]]
+#endif
+
 namespace propane {
 
 // What a visitor returns: go on to the next solution, or stop the search.
@@ -34,9 +40,8 @@ public:
     Solution(const Store& s, const std::vector<View>& vars) noexcept : s_(&s), vars_(&vars) {}
     std::size_t size() const noexcept { return vars_->size(); }
     int operator[](std::size_t i) const {
-        if (i >= vars_->size())
-            throw model_error("Solution[" + std::to_string(i) + "]: the search has " +
-                              std::to_string(vars_->size()) + " views");
+        if (i >= vars_->size()) [[unlikely]]
+            out_of_range(i);
         return fixed_value((*vars_)[i], "Solution[]");
     }
     template <class V>
@@ -47,14 +52,23 @@ public:
     const Store& store() const noexcept { return *s_; }
 
 private:
+    // The checks inline; their messages, built out of line, keep a read a
+    // few instructions (a call to a read that throws inline cost nqueens 11
+    // --count 0.5% more instructions, in 29,480 reads).
     template <class V>
     int fixed_value(const V& v, const char* who) const {
         if (!v.fixed(*s_)) [[unlikely]]
-            throw model_error(std::string(who) + ": the view of variable " + std::to_string(v.var().index()) +
-                              " is not fixed here (" + std::to_string(v.min(*s_)) + ".." +
-                              std::to_string(v.max(*s_)) +
-                              "): not a search view, nor fixed by them, or not read at a solution");
+            not_fixed(v.var().index(), v.min(*s_), v.max(*s_), who);
         return v.value(*s_);
+    }
+    PROPANE_SOLUTION_COLD void out_of_range(std::size_t i) const {
+        throw model_error("Solution[" + std::to_string(i) + "]: the search has " + std::to_string(vars_->size()) +
+                          " views");
+    }
+    PROPANE_SOLUTION_COLD static void not_fixed(int var, int min, int max, const char* who) {
+        throw model_error(std::string(who) + ": the view of variable " + std::to_string(var) +
+                          " is not fixed here (" + std::to_string(min) + ".." + std::to_string(max) +
+                          "): not a search view, nor fixed by them, or not read at a solution");
     }
 
     const Store* s_;
@@ -62,5 +76,7 @@ private:
 };
 
 } // namespace propane
+
+#undef PROPANE_SOLUTION_COLD
 
 #endif
