@@ -7,6 +7,7 @@
 // nqueens_mpi: the same command line, searched by every rank of
 // MPI_COMM_WORLD (propane/mpi.hpp), its output printed by rank 0.
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -19,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 #include "nqueens_model.hpp"
@@ -34,12 +36,13 @@ namespace {
 constexpr bool over_mpi = true;
 constexpr const char* program = "nqueens_mpi";
 constexpr const char* usage_line = "usage: mpirun [-np P] nqueens_mpi [N] [--count] [--symmetry] [--var V] [--val V] "
-                                   "[--consistency C] [--threads K] [--json] [--quiet] [--help]";
+                                   "[--consistency C] [--threads K] [--json] [--output FILE] [--quiet] [--help]";
 #else
 constexpr bool over_mpi = false;
 constexpr const char* program = "nqueens";
 constexpr const char* usage_line = "usage: nqueens [N] [--count] [--first | --limit K] [--unique] [--symmetry] "
-                                   "[--var V] [--val V] [search options] [--threads K] [--json] [--quiet] [--help]";
+                                   "[--var V] [--val V] [search options] [--threads K] [--json] [--output FILE] "
+                                   "[--quiet] [--help]";
 #endif
 
 constexpr const char* help_text = R"(
@@ -85,6 +88,8 @@ OR-Tools N-queens guide does. q[c] is the row of the queen in column c.
                           choices depend on its history (--val random, --var
                           dom-wdeg, restarts, as --first's own) runs on one
   --json                  print one JSON object with the statistics instead
+  --output FILE           write to FILE (created or emptied) instead of
+                          standard output
   --quiet                 no progress line
   --help                  print this help
 
@@ -111,7 +116,12 @@ standard output): the first failed write ends the program.
 nqueens_mpi, the MPI build, takes the same options but searches every
 solution (no --first, --limit, --unique, --time-limit, --restarts) with a
 deterministic strategy (no --val random, --var dom-wdeg): each of its P
-ranks runs --threads workers, and rank 0 prints what nqueens would.
+ranks runs --threads workers, and rank 0 prints what nqueens would. The
+ranks check that they agree: one that cannot start (a bad argument), or
+ranks given different boards, strategies or strengths, end the run with
+one line from rank 0 and exit status 2. mpirun forwards rank 0's standard
+output through a pipe, and a failed write of its own (a full disk) does not
+reach the program: --output FILE, written by rank 0, is checked.
 )";
 
 struct Options {
@@ -131,13 +141,24 @@ struct Options {
     std::uint64_t seed = 0;
     std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
     unsigned threads = 1;
+    std::optional<std::string> output;
 };
 
 constexpr examples::Console console(program);
 
 constexpr examples::Usage usage(console, usage_line, help_text);
 
-[[noreturn]] void usage_error(const std::string& problem) { usage.error(problem); }
+// Over MPI a rank must not exit on a bad argument while the others wait
+// for it: the problem is thrown, and the ranks compare what they found.
+struct Refusal {
+    std::string problem;
+};
+struct HelpAsked {};
+
+[[noreturn]] void usage_error(const std::string& problem) {
+    if (over_mpi) throw Refusal{problem};
+    usage.error(problem);
+}
 
 // A rough estimate of the bytes a board of size n needs. Each variable's
 // domain is stored once and stamped per word, with the per-variable
@@ -184,8 +205,11 @@ Options parse(int argc, char** argv) {
         const auto option = [&](std::string_view flag, std::string_view expected, auto parse, auto& out) {
             return examples::parsed_option(argc, argv, i, flag, expected, parse, out, usage_error);
         };
+        if (over_mpi && examples::Usage::asks_help(a)) throw HelpAsked{};
         usage.help_if_asked(a);
-        if (a == "--count") {
+        if (const auto file = examples::option_value(argc, argv, i, "--output", "a file name", usage_error)) {
+            o.output = std::string(*file);
+        } else if (a == "--count") {
             o.count = true;
         } else if (a == "--first") {
             o.first = true;
@@ -343,29 +367,33 @@ void report(const Options& o, const Plan& p, const propane::SearchStats& st, std
 }
 
 #ifdef PROPANE_NQUEENS_MPI
-// Every rank searches its share; rank 0 prints what run() would.
+// This rank's share of the search. Every rank calls it and gets the
+// totals; rank 0 alone gets the boards.
 template <class Domain>
-int run_mpi(const Options& o, const Plan& p, int rank, int ranks) {
+propane::mpi::Result search_mpi(const Options& o, const Plan& p, unsigned threads) {
     using namespace propane;
     nqueens::Model<Domain> m(o.n, p.consistency,
                              o.symmetry ? nqueens::Symmetry::mirror_broken : nqueens::Symmetry::none);
-    const unsigned threads = detail::resolve_threads(o.threads);
     const bool boards = !o.count && !o.json;
     // Each solution is checked where it is found, on the worker's thread.
-    const mpi::Result r = mpi::solve(MPI_COMM_WORLD, m.store, m.q, p.strategy,
-                                     mpi::Options{.threads = threads, .collect = boards || o.symmetry},
-                                     [n = o.n](const auto& sol) {
-                                         thread_local std::vector<int> q;
-                                         thread_local std::vector<unsigned char> seen;
-                                         q.resize(static_cast<std::size_t>(n));
-                                         for (std::size_t c = 0; c < q.size(); ++c) q[c] = sol[c];
-                                         return nqueens::is_solution(q, seen);
-                                     });
-    if (rank != 0) return 0;
+    return mpi::solve(MPI_COMM_WORLD, m.store, m.q, p.strategy,
+                      mpi::Options{.threads = threads, .collect = boards || o.symmetry},
+                      [n = o.n](const auto& sol) {
+                          thread_local std::vector<int> q;
+                          thread_local std::vector<unsigned char> seen;
+                          q.resize(static_cast<std::size_t>(n));
+                          for (std::size_t c = 0; c < q.size(); ++c) q[c] = sol[c];
+                          return nqueens::is_solution(q, seen);
+                      });
+}
+
+// Rank 0 prints what run() would, from the whole search.
+int print_mpi(const Options& o, const Plan& p, const propane::mpi::Result& r, unsigned threads, int ranks) {
     if (r.rejected > 0) {
         console.error("internal error: " + std::to_string(r.rejected) + " solutions are not valid placements");
         return 1;
     }
+    const bool boards = !o.count && !o.json;
     std::uint64_t found = r.stats.solutions;
     if (boards || o.symmetry) {
         found = 0;
@@ -385,6 +413,79 @@ int run_mpi(const Options& o, const Plan& p, int rank, int ranks) {
     }
     report(o, p, r.stats, found, r.stats.outcome, threads, ranks);
     return 0;
+}
+
+// Where a rank stands when the ranks compare notes, from the mildest to
+// the gravest: the gravest of any rank decides what they all do.
+enum Standing : int {
+    ready,
+    help_asked,
+    echoing, // failed because another rank did, which says why
+    failed,
+    refused, // a bad argument: the usage line follows the messages
+};
+
+struct Verdict {
+    Standing standing;
+    std::vector<std::string> lines; // rank 0: what to write on standard error
+};
+
+// "rank 3", "ranks 1 and 2", "ranks 1, 2, 3 and 61 more".
+std::string ranks_named(const std::vector<int>& who) {
+    if (who.size() == 1) return "rank " + std::to_string(who[0]);
+    std::string text = "ranks ";
+    const std::size_t shown = std::min<std::size_t>(who.size() - 1, 3);
+    for (std::size_t k = 0; k < shown; ++k) text += (k == 0 ? "" : ", ") + std::to_string(who[k]);
+    if (shown + 1 == who.size()) return text + " and " + std::to_string(who.back());
+    return text + " and " + std::to_string(who.size() - shown) + " more";
+}
+
+// Collective: rank 0 gathers every rank's standing and message, and all
+// learn the gravest standing. Rank 0's verdict holds each different message
+// once, in rank order, naming the ranks that gave it unless rank 0 is one
+// of them (the common case of every rank finding the same bad argument
+// gives one line). Blocking calls are fine here: no worker is running.
+Verdict agree(int rank, int ranks, Standing mine, const std::string& message) {
+    const int head[2] = {mine, static_cast<int>(message.size())};
+    std::vector<int> heads(rank == 0 ? 2 * static_cast<std::size_t>(ranks) : 0);
+    MPI_Gather(head, 2, MPI_INT, heads.data(), 2, MPI_INT, 0, MPI_COMM_WORLD);
+    std::vector<int> sizes, offsets;
+    std::vector<char> text;
+    if (rank == 0) {
+        int total = 0;
+        for (int k = 0; k < ranks; ++k) {
+            sizes.push_back(heads[2 * static_cast<std::size_t>(k) + 1]);
+            offsets.push_back(total);
+            total += sizes.back();
+        }
+        text.resize(static_cast<std::size_t>(total));
+    }
+    MPI_Gatherv(message.data(), head[1], MPI_CHAR, text.data(), sizes.data(), offsets.data(), MPI_CHAR, 0,
+                MPI_COMM_WORLD);
+    Verdict v{mine, {}};
+    if (rank == 0) {
+        std::vector<std::pair<std::string, std::vector<int>>> said;
+        for (int k = 0; k < ranks; ++k) {
+            const auto at = static_cast<std::size_t>(k);
+            v.standing = std::max(v.standing, static_cast<Standing>(heads[2 * at]));
+            if (sizes[at] == 0) continue;
+            std::string m(text.data() + offsets[at], static_cast<std::size_t>(sizes[at]));
+            const auto same = std::find_if(said.begin(), said.end(), [&](const auto& e) { return e.first == m; });
+            if (same != said.end()) same->second.push_back(k);
+            else said.emplace_back(std::move(m), std::vector<int>{k});
+        }
+        for (const auto& [m, who] : said) v.lines.push_back(who[0] == 0 ? m : ranks_named(who) + ": " + m);
+    }
+    int standing = v.standing;
+    MPI_Bcast(&standing, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    v.standing = static_cast<Standing>(standing);
+    return v;
+}
+
+void finish_mpi() {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized) MPI_Finalize();
 }
 #else
 // Whether the search runs on more than one thread. The strategies whose
@@ -502,6 +603,11 @@ int run(const Options& o, const Plan& p) {
 } // namespace
 
 #ifdef PROPANE_NQUEENS_MPI
+// Every rank parses its command line, and no rank leaves or waits on
+// another before they have compared what they found: a rank that exited on
+// a bad argument of its own would leave the others waiting for ever. The
+// ranks end MPI before rank 0 writes its results, so that a failed write,
+// which exits at once, leaves none of them waiting for it either.
 int main(int argc, char** argv) {
     examples::report_file_size_limit();
     int provided = 0, rank = 0, ranks = 1;
@@ -511,19 +617,60 @@ int main(int argc, char** argv) {
     }
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    // Every rank reads the same command line: rank 0 alone speaks, so a
-    // mistake is reported once. Every rank then exits the same way.
-    if (rank != 0 && (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr)))
-        MPI_Abort(MPI_COMM_WORLD, 2);
-    std::atexit([] {
-        int finalized = 0;
-        MPI_Finalized(&finalized);
-        if (!finalized) MPI_Finalize();
-    });
-    const Options o = parse(argc, argv);
-    const Plan p = plan(o);
-    const int status = nqueens::with_domain_for(
-        o.n, [&](auto tag) { return run_mpi<typename decltype(tag)::type>(o, p, rank, ranks); });
+    std::atexit(finish_mpi);
+
+    Options o;
+    Plan p{};
+    Standing start = ready;
+    std::string why;
+    try {
+        o = parse(argc, argv);
+        p = plan(o);
+        if (rank == 0 && o.output) {
+            why = console.redirect(o.output->c_str());
+            if (!why.empty()) start = failed;
+        }
+    } catch (const HelpAsked&) {
+        start = help_asked;
+    } catch (const Refusal& r) {
+        start = refused;
+        why = r.problem;
+    }
+    const Verdict v = agree(rank, ranks, start, why);
+    if (v.standing != ready) {
+        finish_mpi();
+        if (rank != 0) return v.standing == help_asked ? 0 : 2;
+        for (const std::string& line : v.lines) console.error(line);
+        if (v.standing == refused) usage.hint();
+        if (v.standing == help_asked) usage.help_if_asked("--help");
+        return 2;
+    }
+
+    const unsigned threads = propane::detail::resolve_threads(o.threads);
+    std::optional<propane::mpi::Result> r;
+    Standing end = ready;
+    why.clear();
+    try {
+        r = nqueens::with_domain_for(
+            o.n, [&](auto tag) { return search_mpi<typename decltype(tag)::type>(o, p, threads); });
+    } catch (const propane::mpi::remote_error&) {
+        end = echoing;
+    } catch (const propane::model_error& e) {
+        end = failed;
+        why = std::string("the ranks' command lines disagree: ") + e.what();
+    } catch (const std::exception& e) {
+        end = failed;
+        why = e.what();
+    }
+    const Verdict done = agree(rank, ranks, end, why);
+    finish_mpi();
+    if (done.standing != ready) {
+        if (rank == 0)
+            for (const std::string& line : done.lines) console.error(line);
+        return 2;
+    }
+    if (rank != 0) return r->rejected > 0 ? 1 : 0;
+    const int status = print_mpi(o, p, *r, threads, ranks);
     console.close();
     return status;
 }
@@ -532,6 +679,13 @@ int main(int argc, char** argv) {
     examples::report_file_size_limit();
     const Options o = parse(argc, argv);
     const Plan p = plan(o);
+    if (o.output) {
+        const std::string problem = console.redirect(o.output->c_str());
+        if (!problem.empty()) {
+            console.error(problem);
+            return 2;
+        }
+    }
     const int status =
         nqueens::with_domain_for(o.n, [&](auto tag) { return run<typename decltype(tag)::type>(o, p); });
     console.close();

@@ -273,6 +273,13 @@ inline void report_file_size_limit() {
 #endif
 }
 
+// What messages call standard output: "standard output", or the file that
+// Console::redirect sent it to.
+inline std::string& output_name() {
+    static std::string name = "standard output";
+    return name;
+}
+
 // Standard output and error with every write checked. Results that could
 // not be written (a full disk, a file size limit, a closed descriptor) must
 // not end in exit status 0, and a long run must not go on for minutes after
@@ -287,7 +294,7 @@ public:
 
     void out(std::string_view text) const {
         if (!text.empty() && std::fwrite(text.data(), 1, text.size(), stdout) != text.size())
-            failed("standard output");
+            failed(output_name().c_str());
     }
 
     void outf(const char* format, ...) const PROPANE_EXAMPLES_PRINTF(2) {
@@ -295,7 +302,7 @@ public:
         va_start(args, format);
         const int written = std::vfprintf(stdout, format, args);
         va_end(args);
-        if (written < 0) failed("standard output");
+        if (written < 0) failed(output_name().c_str());
     }
 
     // Raw text on standard error (a progress line, a message with its own
@@ -312,7 +319,7 @@ public:
     // Writes what standard output still buffers; before a message on
     // standard error, so that on a terminal the two come in order.
     void flush() const {
-        if (std::fflush(stdout) != 0) failed("standard output");
+        if (std::fflush(stdout) != 0) failed(output_name().c_str());
     }
 
     // Flushes and closes standard output, which reports the errors a
@@ -322,8 +329,16 @@ public:
     // from close alone is no error, as in gnulib's close_stdout.
     void close() const {
         errno = 0;
-        if (std::fflush(stdout) != 0 || std::ferror(stdout)) failed("standard output");
-        if (std::fclose(stdout) != 0 && errno != EBADF) failed("standard output");
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) failed(output_name().c_str());
+        if (std::fclose(stdout) != 0 && errno != EBADF) failed(output_name().c_str());
+    }
+
+    // Sends standard output to the file at `path`, created or emptied
+    // (--output). An empty string if it could, else why not, as a message.
+    std::string redirect(const char* path) const {
+        if (!std::freopen(path, "w", stdout)) return std::string("cannot write ") + path + ": " + std::strerror(errno);
+        output_name() = escaped(path);
+        return {};
     }
 
     // Reports that `stream` could not be written, if standard error can
@@ -351,13 +366,19 @@ public:
     // status 2.
     [[noreturn]] void error(const std::string& problem) const {
         console_.error(problem);
-        console_.err(std::string(line_) + " (try --help)\n");
+        hint();
         std::exit(2);
     }
 
+    // The usage line and a hint to --help on standard error, as after a
+    // problem.
+    void hint() const { console_.err(std::string(line_) + " (try --help)\n"); }
+
+    static bool asks_help(std::string_view arg) noexcept { return arg == "--help" || arg == "-h"; }
+
     // If `arg` is --help or -h, prints the usage line and help and exits 0.
     void help_if_asked(std::string_view arg) const {
-        if (arg != "--help" && arg != "-h") return;
+        if (!asks_help(arg)) return;
         console_.out(std::string(line_) + "\n" + help_);
         console_.close();
         std::exit(0);

@@ -25,6 +25,14 @@
 // A search here is complete: no limits, no early stop (a distributed
 // first-solution search would need a protocol of its own). Strategies must
 // be splittable (split.hpp): no restarts, random_value or dom_wdeg.
+//
+// Ranks given different problems would hand out indices into different
+// lists and add up a wrong count, or wait for ever on a message that never
+// comes. So before any index travels, every rank hashes what it was given
+// (the model's domains and propagator subscriptions, the views, the
+// strategy, the options, and the subproblem list it split) and the ranks
+// compare the hashes: on any difference every rank throws model_error. A
+// rank that fails before the search (its split throws) stops them all too.
 
 // Only MPI's C interface is used: skip the C++ bindings that Open MPI and
 // MPICH would otherwise pull in (deprecated, and they warn).
@@ -37,6 +45,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -49,6 +58,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -60,6 +70,13 @@ struct Options {
     unsigned threads = 1;                    // workers per rank; 0 = all hardware threads
     std::size_t subproblems_per_worker = 30; // over all workers of all ranks
     bool collect = false;                    // bring every solution to rank 0, in the search's order
+};
+
+// Thrown by solve() on the ranks that did not fail themselves when another
+// rank did: that rank throws its own exception, which says why.
+class remote_error : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
 };
 
 struct Result {
@@ -114,6 +131,101 @@ inline void wait_polling(MPI_Request& r) {
         if (done) return;
         std::this_thread::sleep_for(poll_period);
     }
+}
+
+// A 64-bit FNV-1a hash, fed whole integers a byte at a time, low byte
+// first: the same value on every rank for the same numbers, whatever the
+// rank's pointers, byte order or standard library (std::hash is none of
+// these).
+class Fingerprint {
+public:
+    void add(std::uint64_t x) noexcept {
+        for (int b = 0; b < 8; ++b) {
+            h_ ^= (x >> (8 * b)) & 0xff;
+            h_ *= 0x100000001b3;
+        }
+    }
+    void add_signed(std::int64_t x) noexcept { add(static_cast<std::uint64_t>(x)); }
+    std::uint64_t value() const noexcept { return h_; }
+
+private:
+    std::uint64_t h_ = 0xcbf29ce484222325;
+};
+
+// What every rank must agree on, one hash each, and what each is called in
+// the message when the ranks differ in it.
+enum Part : std::size_t { model_part, views_part, strategy_part, options_part, split_part, parts };
+inline constexpr const char* part_names[parts] = {"the model (domains, propagators)", "the views", "the strategy",
+                                                  "the options", "the split"};
+
+// The store as given: not a copy propagated first, so a rank whose store
+// was propagated before the call and one whose store was not may differ.
+// The propagators only by number and by the variables they watch: their
+// types' names (typeid) may differ between compilers for the same types.
+template <class Store>
+std::uint64_t model_hash(const Store& s) {
+    Fingerprint f;
+    f.add_signed(s.num_vars());
+    f.add_signed(s.num_propagators());
+    for (int v = 0; v < s.num_vars(); ++v) {
+        const auto& d = s.domain(v);
+        f.add_signed(d.min());
+        f.add_signed(d.max());
+        f.add(d.size());
+        const std::vector<int>& props = s.propagators_of(v);
+        f.add(props.size());
+        for (const int p : props) f.add_signed(p);
+    }
+    return f.value();
+}
+
+template <class Store, class View>
+std::uint64_t views_hash(const Store& s, const std::vector<View>& views) {
+    Fingerprint f;
+    f.add(views.size());
+    for (const View& x : views) {
+        f.add_signed(x.min(s));
+        f.add_signed(x.max(s));
+        f.add(x.size(s));
+    }
+    return f.value();
+}
+
+// A chooser that is a callable cannot be hashed; the split, which calls
+// it, shows what it chose.
+template <class VarSel, class ValSel>
+std::uint64_t strategy_hash(const BasicStrategy<VarSel, ValSel>& strategy) {
+    Fingerprint f;
+    if constexpr (std::is_enum_v<VarSel>) f.add(static_cast<std::uint64_t>(strategy.var));
+    else f.add(~std::uint64_t{0});
+    if constexpr (std::is_enum_v<ValSel>) f.add(static_cast<std::uint64_t>(strategy.val));
+    else f.add(~std::uint64_t{0});
+    f.add(strategy.seed);
+    f.add(static_cast<std::uint64_t>(strategy.restarts.policy));
+    f.add(strategy.restarts.scale);
+    f.add(std::bit_cast<std::uint64_t>(strategy.restarts.growth));
+    return f.value();
+}
+
+// The list and the work above the cut: two models whose tops propagate
+// differently (AllDifferent's strengths) give other propagation counts.
+inline std::uint64_t split_hash(const Split& sp) {
+    Fingerprint f;
+    f.add(sp.depth);
+    f.add(sp.top.failures);
+    f.add(sp.top.branches);
+    f.add(sp.top.propagations);
+    f.add(sp.subproblems.size());
+    for (const Subproblem& sub : sp.subproblems) {
+        f.add(sub.path.size());
+        for (const Decision& d : sub.path) {
+            f.add(static_cast<std::uint64_t>(d.branch));
+            f.add_signed(d.value);
+            f.add(d.var);
+            f.add(d.right ? 1 : 0);
+        }
+    }
+    return f.value();
 }
 
 // A blocking receive of a known-size message that polls instead of
@@ -258,9 +370,13 @@ inline void ask_for_work(MPI_Comm comm, std::uint64_t count, unsigned workers, R
 // threads at once); a false counts the solution in Result::rejected, and it
 // is still a solution of the search. Collective: every rank of comm must
 // call it. MPI must be initialised with at least MPI_THREAD_FUNNELED, and
-// this called from the main thread. An exception on a worker stops
-// that rank's workers (and the handing out, on rank 0); when the protocol
-// has ended, that rank rethrows it and the others throw std::runtime_error.
+// this called from the main thread. Throws model_error on every rank when
+// the ranks were given different models, views, strategies or options
+// (Options::threads aside). An exception on a worker stops that rank's
+// workers (and the handing out, on rank 0); when the protocol has ended,
+// that rank rethrows it and the others throw remote_error. So does an
+// exception before the search (from the split), the others then throwing
+// model_error if it was one and remote_error otherwise.
 template <class Store, std::ranges::input_range R, class VarSel, class ValSel, class Check>
 Result solve(MPI_Comm comm, Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
              const Options& options, Check&& check) {
@@ -284,7 +400,60 @@ Result solve(MPI_Comm comm, Store& s, const R& vars, const BasicStrategy<VarSel,
     const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
     const std::size_t wanted = std::size_t{most_workers} * static_cast<std::size_t>(ranks) *
                                std::max<std::size_t>(1, options.subproblems_per_worker);
-    const Split sp = split(s, views, strategy, wanted);
+    // Whatever fails here fails on this rank alone: it must still take
+    // part in the comparison below, or the others would wait for it.
+    Split sp;
+    std::uint64_t hashes[detail::parts] = {};
+    std::exception_ptr early;
+    bool early_model_error = false;
+    try {
+        sp = split(s, views, strategy, wanted);
+        hashes[detail::model_part] = detail::model_hash(s);
+        hashes[detail::views_part] = detail::views_hash(s, views);
+        hashes[detail::strategy_part] = detail::strategy_hash(strategy);
+        detail::Fingerprint of_options;
+        of_options.add(options.subproblems_per_worker);
+        of_options.add(options.collect ? 1 : 0);
+        hashes[detail::options_part] = of_options.value();
+        hashes[detail::split_part] = detail::split_hash(sp);
+    } catch (const model_error&) {
+        early = std::current_exception();
+        early_model_error = true;
+    } catch (...) {
+        early = std::current_exception();
+    }
+    // One reduction by maximum compares them all: each hash h and its
+    // complement ~h, whose maximum is ~(the minimum of h), so that all the
+    // ranks agree exactly when every hash's maximum and minimum are this
+    // rank's. Then the failures: how (2 for a model_error), and the lowest
+    // rank that failed, as the largest ~rank.
+    std::vector<std::uint64_t> agreement;
+    for (const std::uint64_t h : hashes) agreement.insert(agreement.end(), {h, ~h});
+    agreement.push_back(early ? (early_model_error ? 2 : 1) : 0);
+    agreement.push_back(early ? ~static_cast<std::uint64_t>(rank) : 0);
+    {
+        std::vector<std::uint64_t> reduced(agreement.size());
+        MPI_Request r;
+        detail::check_mpi(MPI_Iallreduce(agreement.data(), reduced.data(), static_cast<int>(agreement.size()),
+                                         MPI_UINT64_T, MPI_MAX, comm, &r),
+                          "MPI_Iallreduce");
+        detail::wait_polling(r);
+        if (early) std::rethrow_exception(early);
+        const std::uint64_t failed = reduced[2 * detail::parts];
+        if (failed != 0) {
+            const std::string first = std::to_string(~reduced[2 * detail::parts + 1]);
+            if (failed == 2) throw model_error("mpi::solve: rank " + first + " refused its model (it says why)");
+            throw remote_error("propane::mpi::solve: rank " + first + " failed before the search (it says why)");
+        }
+        std::string differ;
+        for (std::size_t k = 0; k < detail::parts; ++k)
+            if (reduced[2 * k] != hashes[k] || ~reduced[2 * k + 1] != hashes[k])
+                differ += std::string(differ.empty() ? "" : ", ") + detail::part_names[k];
+        if (!differ.empty())
+            throw model_error("mpi::solve: the ranks were given different problems: they differ in " + differ +
+                              " (every rank must pass the same model, views, strategy and options; the threads "
+                              "may differ)");
+    }
     const auto count = static_cast<std::uint64_t>(sp.subproblems.size());
 
     detail::RankWork own;
@@ -401,7 +570,7 @@ Result solve(MPI_Comm comm, Store& s, const R& vars, const BasicStrategy<VarSel,
     detail::check_mpi(MPI_Ibcast(totals.data(), static_cast<int>(totals.size()), MPI_UINT64_T, 0, comm, &r), "MPI_Ibcast");
     detail::wait_polling(r);
     if (own.error()) std::rethrow_exception(own.error());
-    if (totals[6] != 0) throw std::runtime_error("propane::mpi::solve: a worker on another rank failed");
+    if (totals[6] != 0) throw remote_error("propane::mpi::solve: a worker on another rank failed");
     out.stats.solutions = totals[0];
     out.stats.failures = totals[1];
     out.stats.branches = totals[2];
