@@ -93,9 +93,10 @@ std::vector<IntVar> random_model(Store& s, Rng& rng) {
         std::vector<IntVar> some(x.begin(), x.begin() + rng.between(2, n));
         s.post(propane::all_different(some, rng.between(0, 1) == 0 ? propane::bounds : propane::domain));
     }
+    // Drawn one by one: the order of a call's arguments is the compiler's.
     const IntVar a = any(), b = any();
-    s.post(propane::linear(std::vector<int>{1, rng.between(1, 2)}, std::vector<IntVar>{a, b}, propane::Rel::le,
-                           rng.between(2, 9)));
+    const int coefficient = rng.between(1, 2), bound = rng.between(2, 9);
+    s.post(propane::linear(std::vector<int>{1, coefficient}, std::vector<IntVar>{a, b}, propane::Rel::le, bound));
     return x;
 }
 
