@@ -251,9 +251,9 @@ private:
 // rather than one, because a tree may stay narrow for a level or two (a
 // split whose one side fails at once, a forced first choice) and widen
 // after. The rule bounds the cost too: while it goes on, the open nodes
-// double every narrow_rounds rounds at least, so all rounds together
-// expand at most about 2 * narrow_rounds times as many nodes as the last
-// rounds do.
+// at least double every narrow_rounds rounds, so all rounds together
+// expand about twice as many nodes as the last narrow_rounds rounds (a
+// geometric sum), whatever the depth.
 inline constexpr unsigned narrow_rounds = 4;
 
 // A node of the frontier: its path from the root, and the decision the
