@@ -191,7 +191,9 @@ public:
             finish(Outcome::stopped);
             throw;
         }
-        stats_.propagations = s_->propagations() - propagations0_;
+        // An ended search has counted them in finish(): the store may be
+        // another thread's search's by now.
+        if (found) stats_.propagations = s_->propagations() - propagations0_;
         stats_.wall_time = wall_base_ + (clock::now() - t0);
         wall_base_ = stats_.wall_time;
         return found;
@@ -585,6 +587,7 @@ private:
 
     void finish(Outcome o) {
         stats_.outcome = o;
+        if (state_ == State::running && tie_.attached) stats_.propagations = s_->propagations() - propagations0_;
         unwind();
     }
 
