@@ -380,6 +380,29 @@ for args in '8' '8 --count --json'; do
     expect_write_error nqueens
     verdict "nqueens $args with files limited to 0 KiB"
 done
+# --output FILE: the same output in the file, every write to it checked.
+run 8
+grep -v '^  wall time:' "$out" >"$work/one"
+run 8 --output "$work/boards"
+[[ $status -eq 0 ]] || problems+=("exit status $status, expected 0")
+[[ ! -s $out && ! -s $err ]] || problems+=("output on stdout or stderr")
+grep -v '^  wall time:' "$work/boards" | cmp -s "$work/one" - || problems+=("the file differs from the output of nqueens 8")
+verdict "nqueens 8 --output FILE"
+for args in '8' '8 --count --json'; do
+    read -ra argv <<<"$args"
+    run_to "$out" "${argv[@]}" --output /dev/full
+    [[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+    [[ $(wc -l <"$err") -eq 1 ]] || problems+=("$(wc -l <"$err") lines on stderr, expected 1")
+    grep -q '^nqueens: error writing to /dev/full: .' "$err" ||
+        problems+=("stderr does not say 'nqueens: error writing to /dev/full: <reason>'")
+    verdict "nqueens $args --output /dev/full"
+done
+run 8 --output "$work/no/such/dir"
+[[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+[[ $(wc -l <"$err") -eq 1 ]] || problems+=("$(wc -l <"$err") lines on stderr, expected 1")
+grep -qF "nqueens: cannot write $work/no/such/dir: " "$err" || problems+=("stderr does not say 'cannot write'")
+verdict "nqueens 8 --output into a missing directory"
+
 # When standard error cannot take the message either, the status still
 # says that something went wrong.
 timeout 60 "$nqueens" 8 </dev/null >/dev/full 2>/dev/full
