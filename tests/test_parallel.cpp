@@ -467,6 +467,14 @@ TEST_CASE("parallel: branch, failure and time limits hold across the workers") {
         const Run tiny = run(m.store, m.q, propane::Strategy{}, {.branches = 3}, &p);
         CHECK(tiny.stats.branches == 3);
         CHECK(tiny.stats.outcome == propane::Outcome::branch_limit);
+        // A limit of 0 failures as on one thread: nothing done at all.
+        const Run none = run(m.store, m.q, propane::Strategy{}, {.failures = 0}, &p);
+        CHECK(none.stats.failures == 0);
+        CHECK(none.stats.branches == 0);
+        CHECK(none.stats.outcome == propane::Outcome::failure_limit);
+        const Run no_branch = run(m.store, m.q, propane::Strategy{}, {.branches = 0}, &p);
+        CHECK(no_branch.stats.branches == 0);
+        CHECK(no_branch.stats.outcome == propane::Outcome::branch_limit);
         const Run t = run(m.store, m.q, propane::Strategy{}, {.time = std::chrono::nanoseconds(0)}, &p);
         CHECK(t.stats.outcome == propane::Outcome::time_limit);
         CHECK(m.store.level() == 0);
