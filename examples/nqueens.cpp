@@ -388,11 +388,7 @@ propane::mpi::Result search_mpi(const Options& o, const Plan& p, unsigned thread
 }
 
 // Rank 0 prints what run() would, from the whole search.
-int print_mpi(const Options& o, const Plan& p, const propane::mpi::Result& r, unsigned threads, int ranks) {
-    if (r.rejected > 0) {
-        console.error("internal error: " + std::to_string(r.rejected) + " solutions are not valid placements");
-        return 1;
-    }
+void print_mpi(const Options& o, const Plan& p, const propane::mpi::Result& r, unsigned threads, int ranks) {
     const bool boards = !o.count && !o.json;
     std::uint64_t found = r.stats.solutions;
     if (boards || o.symmetry) {
@@ -412,7 +408,6 @@ int print_mpi(const Options& o, const Plan& p, const propane::mpi::Result& r, un
         }
     }
     report(o, p, r.stats, found, r.stats.outcome, threads, ranks);
-    return 0;
 }
 
 // Where a rank stands when the ranks compare notes, from the mildest to
@@ -486,6 +481,15 @@ void finish_mpi() {
     int finalized = 0;
     MPI_Finalized(&finalized);
     if (!finalized) MPI_Finalize();
+}
+
+// For the ranks about to exit with an error status, after rank 0 has
+// written why. mpirun ends the whole job when any rank exits with a status
+// other than 0, and rank 0's message was lost when another rank got there
+// first: the barrier keeps them all until rank 0 has written.
+void leave_after_rank_0() {
+    MPI_Barrier(MPI_COMM_WORLD);
+    finish_mpi();
 }
 #else
 // Whether the search runs on more than one thread. The strategies whose
@@ -637,12 +641,17 @@ int main(int argc, char** argv) {
         why = r.problem;
     }
     const Verdict v = agree(rank, ranks, start, why);
-    if (v.standing != ready) {
+    if (v.standing == help_asked) {
         finish_mpi();
-        if (rank != 0) return v.standing == help_asked ? 0 : 2;
-        for (const std::string& line : v.lines) console.error(line);
-        if (v.standing == refused) usage.hint();
-        if (v.standing == help_asked) usage.help_if_asked("--help");
+        if (rank == 0) usage.help_if_asked("--help");
+        return 0;
+    }
+    if (v.standing != ready) {
+        if (rank == 0) {
+            for (const std::string& line : v.lines) console.error(line);
+            if (v.standing == refused) usage.hint();
+        }
+        leave_after_rank_0();
         return 2;
     }
 
@@ -663,16 +672,25 @@ int main(int argc, char** argv) {
         why = e.what();
     }
     const Verdict done = agree(rank, ranks, end, why);
-    finish_mpi();
     if (done.standing != ready) {
         if (rank == 0)
             for (const std::string& line : done.lines) console.error(line);
+        leave_after_rank_0();
         return 2;
     }
-    if (rank != 0) return r->rejected > 0 ? 1 : 0;
-    const int status = print_mpi(o, p, *r, threads, ranks);
+    if (r->rejected > 0) {
+        if (rank == 0)
+            console.error("internal error: " + std::to_string(r->rejected) + " solutions are not valid placements");
+        leave_after_rank_0();
+        return 1;
+    }
+    // Rank 0 alone goes on, to write; the others end with status 0, which
+    // stops nothing.
+    finish_mpi();
+    if (rank != 0) return 0;
+    print_mpi(o, p, *r, threads, ranks);
     console.close();
-    return status;
+    return 0;
 }
 #else
 int main(int argc, char** argv) {
