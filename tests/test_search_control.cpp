@@ -602,6 +602,11 @@ TEST_CASE("a chooser that breaks its contract makes next() throw logic_error, an
                                              return Decision{Branch::split, x.min(s) - 1};
                                          })));
     }
+    SUBCASE("value chooser: a branch kind outside Branch, which was taken as a split") {
+        check_rejected(propane::strategy(propane::first_unbound, val_going_bad([](const Store& s, const auto& x) {
+                                             return Decision{static_cast<Branch>(3), x.min(s)};
+                                         })));
+    }
 }
 
 // ---- limits ----------------------------------------------------------------------

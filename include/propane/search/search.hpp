@@ -552,6 +552,10 @@ private:
             Decision d;
             if constexpr (std::same_as<R, Decision>) d = strategy_.val(std::as_const(*s_), x);
             else d = {Branch::assign, static_cast<int>(strategy_.val(std::as_const(*s_), x))};
+            if (d.branch != Branch::assign && d.branch != Branch::split)
+                throw std::logic_error("value chooser returned branch kind " +
+                                       std::to_string(static_cast<unsigned>(d.branch)) +
+                                       ", neither Branch::assign nor Branch::split");
             const bool valid = d.branch == Branch::assign ? x.contains(*s_, d.value)
                                                           : x.min(*s_) <= d.value && d.value < x.max(*s_);
             if (!valid)

@@ -78,6 +78,7 @@ struct Split {
     SearchStats top;                     // branches and failures taken above the cut
     std::chrono::nanoseconds time{0};    // spent splitting
     unsigned depth = 0;                  // x = v and split branches on the path of a cut node
+    std::size_t open = 0;                // subproblems with a decision left, not a solution already
 };
 
 namespace detail {
@@ -356,7 +357,10 @@ void expand_top(Store& s, const std::vector<View>& views, const BasicStrategy<Va
             ++out.depth;
         }
         out.subproblems.reserve(frontier.size());
-        for (FrontierNode& node : frontier) out.subproblems.push_back({std::move(node.path)});
+        for (FrontierNode& node : frontier) {
+            out.open += node.next ? 1 : 0;
+            out.subproblems.push_back({std::move(node.path)});
+        }
     } catch (...) {
         replay.leave();
         throw;
