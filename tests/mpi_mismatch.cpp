@@ -38,7 +38,8 @@ struct Model {
 };
 
 // What one case expects of this rank.
-enum class Expect { count, model_error, own_error, remote_error };
+// refused: model_error or remote_error, whichever this rank meets first.
+enum class Expect { count, model_error, own_error, remote_error, refused };
 
 template <class Run>
 void check(const char* name, Expect expect, Run&& run) {
@@ -61,8 +62,10 @@ void check(const char* name, Expect expect, Run&& run) {
     const char* wanted = expect == Expect::count         ? "a result"
                          : expect == Expect::model_error ? "model_error"
                          : expect == Expect::own_error   ? "own_error"
+                         : expect == Expect::refused     ? "model_error or remote_error"
                                                          : "remote_error";
-    if (std::string(got) != wanted) miss(std::string(name) + ": got " + got + " (" + what + "), expected " + wanted);
+    const bool refused = expect == Expect::refused && (std::string(got) == "model_error" || std::string(got) == "remote_error");
+    if (!refused && std::string(got) != wanted) miss(std::string(name) + ": got " + got + " (" + what + "), expected " + wanted);
 }
 
 } // namespace
@@ -113,10 +116,10 @@ int main(int argc, char** argv) {
     check("a split that throws on one rank", odd_one ? Expect::own_error : Expect::remote_error, [&] {
         if (ranks == 1) throw propane::mpi::remote_error("one rank: nothing to compare");
         Model m;
-        const auto chooser = [&](const Store&, std::span<const propane::IntVar> xs) -> int {
+        const auto chooser = [&](const Store& at, std::span<const propane::IntVar> xs) -> int {
             if (odd_one) throw std::runtime_error("the chooser refuses");
             for (std::size_t k = 0; k < xs.size(); ++k)
-                if (!xs[k].fixed(m.s)) return static_cast<int>(k);
+                if (!xs[k].fixed(at)) return static_cast<int>(k);
             return 0;
         };
         return propane::mpi::solve(MPI_COMM_WORLD, m.s, m.x, propane::strategy(chooser, propane::min_value));
@@ -127,6 +130,22 @@ int main(int argc, char** argv) {
         std::vector<propane::IntVar> views = m.x;
         if (odd_one) views[0] = other.s.int_var(0, 5);
         return propane::mpi::solve(MPI_COMM_WORLD, m.s, views, strategy);
+    });
+
+    // The store is held as running for the whole call, on every rank:
+    // another search on it is refused, before the search (a search already
+    // running there) and during it (one started from check(), on a worker
+    // thread, while the workers copy the store).
+    check("a store with a search running on one rank", Expect::model_error, [&] {
+        Model m;
+        propane::Search busy(m.s, m.x, strategy);
+        if ((odd_one || ranks == 1) && !busy.next()) throw std::logic_error("no first solution");
+        return propane::mpi::solve(MPI_COMM_WORLD, m.s, m.x, strategy);
+    });
+    check("a check() that searches the store", Expect::refused, [&] {
+        Model m;
+        return propane::mpi::solve(MPI_COMM_WORLD, m.s, m.x, strategy, {.threads = 1},
+                                   [&](const auto&) { return propane::solve(m.s, m.x, [](const auto&) {}).solutions > 0; });
     });
 
     int all = 0;

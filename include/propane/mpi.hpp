@@ -406,10 +406,19 @@ Result solve(MPI_Comm comm, Store& s, const R& vars, const BasicStrategy<VarSel,
     std::uint64_t hashes[detail::parts] = {};
     std::exception_ptr early;
     bool early_model_error = false;
+    // As the parallel solve on threads: the store is held as running for
+    // the whole call (model_error for a search on it from check(), or from
+    // another thread), and the split and the workers use copies of it. A
+    // store already searched is refused here, in the agreement, so no rank
+    // is left waiting.
+    std::optional<propane::detail::StoreClaim<Store, View>> claim;
+    std::optional<Store> root;
     try {
-        sp = split(s, views, strategy, wanted);
-        hashes[detail::model_part] = detail::model_hash(s);
-        hashes[detail::views_part] = detail::views_hash(s, views);
+        claim.emplace(s, "mpi::solve");
+        root.emplace(s);
+        sp = split(*root, views, strategy, wanted);
+        hashes[detail::model_part] = detail::model_hash(*root);
+        hashes[detail::views_part] = detail::views_hash(*root, views);
         hashes[detail::strategy_part] = detail::strategy_hash(strategy);
         detail::Fingerprint of_options;
         of_options.add(options.subproblems_per_worker);
@@ -462,7 +471,7 @@ Result solve(MPI_Comm comm, Store& s, const R& vars, const BasicStrategy<VarSel,
     for (unsigned w = 0; w < workers; ++w)
         crew.emplace_back([&] {
             try {
-                Store copy = s;
+                Store copy = *root;
                 propane::detail::Replay<Store, View> replay(copy, views);
                 std::vector<int> values;
                 while (const std::optional<std::uint64_t> i = own.take()) {
