@@ -803,3 +803,27 @@ TEST_CASE_TEMPLATE("a copied store is independent of its original", S, STORES) {
         CHECK(probe(t, less).runs == 2);
     }
 }
+
+TEST_CASE_TEMPLATE("bool_var and bool_vars make variables over {0, 1}; 1 - b is the negation", D, propane::BitDomain<1>,
+                   propane::BitDomain<propane::dynamic>) {
+    propane::Store<D> s;
+    const propane::IntVar b = s.bool_var();
+    CHECK(s.domain(b).min() == 0);
+    CHECK(s.domain(b).max() == 1);
+    CHECK(s.domain(b).size() == 2);
+    const std::vector<propane::IntVar> bs = s.bool_vars(3);
+    REQUIRE(bs.size() == 3);
+    for (const propane::IntVar& x : bs) {
+        CHECK(s.owns(x));
+        CHECK(s.domain(x).size() == 2);
+        CHECK(x.lo() == 0);
+        CHECK(x.hi() == 1);
+    }
+    CHECK(s.bool_vars(0).empty());
+    CHECK_THROWS_WITH_AS(s.bool_vars(-1), doctest::Contains("bool_vars"), propane::model_error);
+    const propane::AffineView not_b = 1 - b;
+    CHECK(not_b.min(s) == 0);
+    CHECK(not_b.max(s) == 1);
+    CHECK(not_b.assign(s, 1) == propane::Change::fixed);
+    CHECK(s.domain(b).value() == 0);
+}

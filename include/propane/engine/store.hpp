@@ -96,6 +96,14 @@ public:
         return xs;
     }
 
+    // A Boolean: an IntVar over {0, 1} (1 for true), so every constraint
+    // and view takes it, and 1 - b is its negation at no cost.
+    IntVar bool_var() { return int_var(0, 1); }
+    std::vector<IntVar> bool_vars(int n) {
+        if (n < 0) throw model_error("bool_vars: negative count " + std::to_string(n));
+        return int_vars(n, 0, 1);
+    }
+
     int num_vars() const noexcept { return static_cast<int>(doms_.size()); }
     // By position, 0 <= var < num_vars(): for walking every variable.
     const Domain& domain(int var) const noexcept {
