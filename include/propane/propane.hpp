@@ -24,8 +24,10 @@
 
 #include "constraints/abs.hpp"
 #include "constraints/all_different.hpp"
+#include "constraints/bool/clause.hpp"
 #include "constraints/linear.hpp"
 #include "constraints/min_max.hpp"
+#include "constraints/reify.hpp"
 #include "constraints/rel.hpp"
 #include "constraints/times.hpp"
 
