@@ -1,0 +1,301 @@
+#ifndef PROPANE_CONSTRAINTS_ELEMENT_HPP
+#define PROPANE_CONSTRAINTS_ELEMENT_HPP
+
+// element(array, i, y): y == array[i], array a vector of numbers, and
+// element(xs, i, y): y == xs[i], xs a vector of views. The index is 0-based;
+// an index outside 0 .. size - 1 supports nothing, so i loses it. i, y and
+// the views of xs may be of any view kind.
+//
+// Strength, for views on distinct variables:
+//   element(array, i, y)  domain consistent on i and y: i keeps k when
+//       array[k] is left to y, y keeps w when some k left to i has
+//       array[k] == w. When i and y are views of one variable the
+//       constraint is a condition on it alone, applied once when posted
+//       (exact, and then entailed).
+//   element(xs, i, y)     domain consistent on i: i keeps k when xs[k] and
+//       y share a value. Bounds on y: y keeps the values between the least
+//       and the greatest value it shares with some xs[k], k left to i. Once
+//       i is fixed to k, y == xs[k] is domain consistent both ways, as
+//       rel(x, Rel::eq, y). No xs[k] loses a value before then: with two
+//       indices left, every value of each has a support.
+// Views that share a variable are treated as independent (sound, no
+// solution lost), and propagation repeats until nothing changes, so a run
+// still ends at a fixpoint.
+
+#include <algorithm>
+#include <bit>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../engine/error.hpp"
+#include "../engine/propagator.hpp"
+#include "../engine/view.hpp"
+#include "rel.hpp" // detail::filter_values
+
+namespace propane {
+
+namespace detail::elements {
+
+inline void check_size(std::size_t n, const char* what) {
+    if (n == 0) throw model_error(std::string("element: ") + what + " is empty, so no index can be chosen");
+    if (n > static_cast<std::size_t>(int_max))
+        throw model_error(std::string("element: ") + what + " has more positions than int can index");
+}
+
+// The array, read-only once posted, and shared by every copy of the
+// propagator (a store copied per search thread copies no array). Its
+// distinct values are numbered in increasing order, so the values an
+// index supports are a bitset over those ranks.
+struct Table {
+    std::vector<int> array;
+    std::vector<int> values; // distinct, increasing
+    std::vector<int> rank;   // rank[k]: the position of array[k] in values
+
+    explicit Table(std::vector<int> a) : array(std::move(a)), values(array) {
+        std::sort(values.begin(), values.end());
+        values.erase(std::unique(values.begin(), values.end()), values.end());
+        rank.reserve(array.size());
+        for (const int w : array)
+            rank.push_back(static_cast<int>(std::lower_bound(values.begin(), values.end(), w) - values.begin()));
+    }
+
+    int size() const noexcept { return static_cast<int>(array.size()); }
+    bool valid(std::int64_t k) const noexcept { return k >= 0 && k < size(); }
+    // The rank of w, or -1 when no position holds it.
+    int rank_of(int w) const noexcept {
+        const auto it = std::lower_bound(values.begin(), values.end(), w);
+        return it != values.end() && *it == w ? static_cast<int>(it - values.begin()) : -1;
+    }
+};
+
+// Whether views a and b share a value, walking the smaller one by next().
+template <class S, class A, class B>
+bool meet(const S& s, const A& a, const B& b) {
+    if (a.max(s) < b.min(s) || b.max(s) < a.min(s)) return false;
+    const auto walk = [&s](const auto& small, const auto& big) {
+        for (int v = small.min(s);; v = small.next(s, v)) {
+            if (big.contains(s, v)) return true;
+            if (v == small.max(s)) return false;
+        }
+    };
+    return a.size(s) <= b.size(s) ? walk(a, b) : walk(b, a);
+}
+
+// The least value of a that b holds (one exists).
+template <class S, class A, class B>
+int first_common(const S& s, const A& a, const B& b) {
+    int v = std::max(a.min(s), b.min(s));
+    if (!a.contains(s, v)) v = a.next(s, v);
+    while (!b.contains(s, v)) v = a.next(s, v);
+    return v;
+}
+
+// The greatest value of a that b holds (one exists).
+template <class S, class A, class B>
+int last_common(const S& s, const A& a, const B& b) {
+    int v = std::min(a.max(s), b.max(s));
+    if (!a.contains(s, v)) v = a.prev(s, v);
+    while (!b.contains(s, v)) v = a.prev(s, v);
+    return v;
+}
+
+// Removes from a the values b lacks, bounds first (one update each rather
+// than a removal per value outside them); false on failure.
+template <class S, class A, class B>
+bool keep_common(S& s, const A& a, const B& b) {
+    if (a.remove_below(s, b.min(s)) == Change::failed || a.remove_above(s, b.max(s)) == Change::failed)
+        return false;
+    return filter_values(s, a, [&](int v) { return b.contains(s, v); });
+}
+
+} // namespace detail::elements
+
+namespace detail {
+
+// y == array[i] on two variables. A run walks i's values, then y's: no
+// support counts are kept, so there is nothing to trail and nothing to
+// restore on backtracking, and a run costs O(|i| + |y| log m) for m
+// distinct array values. Support counts per value of y would make a
+// removal from i cheaper, but each would have to be trailed and updated
+// per removed index; after the first run y holds array values only, and i
+// indices only, so a walk is short anyway.
+//
+// One run is a fixpoint: i keeps k only when array[k] is left to y, and y
+// then keeps every array[k], so i loses nothing more.
+template <class S, class I, class Y>
+class ElementConst : public PropagatorBase<S, ElementConst<S, I, Y>> {
+public:
+    ElementConst(std::shared_ptr<const elements::Table> t, I i, Y y)
+        : t_(std::move(t)), i_(kept(i)), y_(kept(y)), seen_((t_->values.size() + 63) / 64) {}
+
+    PropStatus propagate(S& s) override {
+        const elements::Table& t = *t_;
+        if (!filter_values(s, i_, [&](int k) { return t.valid(k) && y_.contains(s, t.array[std::size_t(k)]); }))
+            return PropStatus::failed;
+        std::fill(seen_.begin(), seen_.end(), std::uint64_t{0});
+        i_.for_each(s, [&](int k) {
+            const auto r = static_cast<std::size_t>(t.rank[std::size_t(k)]);
+            seen_[r / 64] |= std::uint64_t{1} << (r % 64);
+        });
+        const bool ok = filter_values(s, y_, [&](int w) {
+            const int r = t.rank_of(w);
+            return r >= 0 && ((seen_[std::size_t(r) / 64] >> (std::size_t(r) % 64)) & 1U) != 0;
+        });
+        if (!ok) return PropStatus::failed;
+        // i fixed leaves y fixed to its value: nothing can change any more.
+        return i_.fixed(s) ? PropStatus::subsumed : PropStatus::fix;
+    }
+
+private:
+    std::shared_ptr<const elements::Table> t_;
+    kept_t<I> i_;
+    kept_t<Y> y_;
+    std::vector<std::uint64_t> seen_; // the ranks of the values i supports, scratch of one run
+};
+
+// y == xs[i]. A run tests, for each index left, whether xs[k] meets y
+// (walking the smaller domain), which also gives the least and greatest
+// common value; y is cut to those bounds. O(sum over k of min(|xs[k]|,
+// |y|)) per run: the wake-up on any change of any xs[k] is needed, as a
+// removal inside xs[k] can take its last common value with y.
+template <class S, class X, class I, class Y>
+class ElementVar : public PropagatorBase<S, ElementVar<S, X, I, Y>> {
+public:
+    ElementVar(const std::vector<X>& xs, I i, Y y, bool shared)
+        : xs_(kept(xs)), i_(kept(i)), y_(kept(y)), shared_(shared) {}
+
+    PropStatus propagate(S& s) override {
+        // Over shared variables one pass may leave work for the next; over
+        // distinct ones it cannot (see pass()).
+        for (;;) {
+            const std::uint64_t before = shared_ ? total(s) : 0;
+            if (!pass(s)) return PropStatus::failed;
+            if (!shared_ || total(s) == before) return PropStatus::fix;
+        }
+    }
+
+private:
+    // i first, then y: y is cut to the hull of the values it shares with
+    // the xs[k] left, which keeps every such value, so i loses no support.
+    // With i fixed, y and xs[k] keep their common values, and the hull is
+    // then y's own bounds.
+    bool pass(S& s) {
+        const int n = static_cast<int>(xs_.size());
+        std::int64_t lo = int_max, hi = int_min;
+        const bool ok = filter_values(s, i_, [&](int k) {
+            if (k < 0 || k >= n) return false;
+            const auto& x = xs_[std::size_t(k)];
+            if (!elements::meet(s, x, y_)) return false;
+            lo = std::min<std::int64_t>(lo, elements::first_common(s, x, y_));
+            hi = std::max<std::int64_t>(hi, elements::last_common(s, x, y_));
+            return true;
+        });
+        if (!ok) return false;
+        if (i_.fixed(s)) {
+            const auto& x = xs_[std::size_t(i_.value(s))];
+            if (!elements::keep_common(s, x, y_) || !elements::keep_common(s, y_, x)) return false;
+        }
+        return detail::keep_within(y_, s, lo, hi) != Change::failed;
+    }
+
+    std::uint64_t total(const S& s) const {
+        std::uint64_t n = std::uint64_t{i_.size(s)} + y_.size(s);
+        for (const auto& x : xs_) n += x.size(s);
+        return n;
+    }
+
+    std::vector<kept_t<X>> xs_;
+    kept_t<I> i_;
+    kept_t<Y> y_;
+    bool shared_;
+};
+
+} // namespace detail
+
+// The constraint y == array[i], as element() returns it.
+template <class I, class Y>
+    requires std::convertible_to<I, AffineView> && std::convertible_to<Y, AffineView>
+struct ElementConstant {
+    std::vector<int> array;
+    I i;
+    Y y;
+
+    template <class S>
+    void post(S& s) const {
+        detail::elements::check_size(array.size(), "the array");
+        s.check(i.var(), "element");
+        s.check(y.var(), "element");
+        auto table = std::make_shared<const detail::elements::Table>(array);
+        if (i.var() == y.var()) {
+            // One variable t: keep t when i.of(t) is an index whose entry is y.of(t).
+            detail::filter_values(s, i.var(), [&](int t) {
+                const std::int64_t k = i.of(t);
+                return table->valid(k) && table->array[std::size_t(k)] == y.of(t);
+            });
+            return;
+        }
+        // Once, here: propagation then never walks indices outside the
+        // array. A failure is the store's to remember.
+        [[maybe_unused]] const Change cut = detail::keep_within(i, s, 0, table->size() - 1);
+        const int id = s.add_propagator(std::make_unique<detail::ElementConst<S, I, Y>>(std::move(table), i, y));
+        s.subscribe(i.var(), id, Event::domain);
+        s.subscribe(y.var(), id, Event::domain);
+    }
+};
+
+// The constraint y == xs[i], as element() returns it.
+template <class X, class I, class Y>
+    requires std::convertible_to<X, AffineView> && std::convertible_to<I, AffineView> &&
+             std::convertible_to<Y, AffineView>
+struct ElementVariable {
+    std::vector<X> xs;
+    I i;
+    Y y;
+
+    template <class S>
+    void post(S& s) const {
+        detail::elements::check_size(xs.size(), "xs");
+        std::vector<int> vars;
+        vars.reserve(xs.size() + 2);
+        for (const X& x : xs) {
+            s.check(x.var(), "element");
+            vars.push_back(x.var().index());
+        }
+        s.check(i.var(), "element");
+        s.check(y.var(), "element");
+        vars.push_back(i.var().index());
+        vars.push_back(y.var().index());
+        std::sort(vars.begin(), vars.end());
+        const bool shared = std::adjacent_find(vars.begin(), vars.end()) != vars.end();
+        [[maybe_unused]] const Change cut = detail::keep_within(i, s, 0, static_cast<std::int64_t>(xs.size()) - 1);
+        const int id = s.add_propagator(std::make_unique<detail::ElementVar<S, X, I, Y>>(xs, i, y, shared));
+        // Any removal can take a common value away, so every view wakes on any.
+        for (const X& x : xs) s.subscribe(x.var(), id, Event::domain);
+        s.subscribe(i.var(), id, Event::domain);
+        s.subscribe(y.var(), id, Event::domain);
+    }
+};
+
+template <class I, class Y>
+    requires std::convertible_to<I, AffineView> && std::convertible_to<Y, AffineView>
+ElementConstant<I, Y> element(std::vector<int> array, I i, Y y) {
+    detail::elements::check_size(array.size(), "the array");
+    return {std::move(array), i, y};
+}
+
+template <class X, class I, class Y>
+    requires std::convertible_to<X, AffineView> && std::convertible_to<I, AffineView> &&
+             std::convertible_to<Y, AffineView>
+ElementVariable<X, I, Y> element(std::vector<X> xs, I i, Y y) {
+    detail::elements::check_size(xs.size(), "xs");
+    return {std::move(xs), i, y};
+}
+
+} // namespace propane
+
+#endif
