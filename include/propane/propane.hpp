@@ -25,6 +25,7 @@
 #include "constraints/abs.hpp"
 #include "constraints/all_different.hpp"
 #include "constraints/bool/clause.hpp"
+#include "constraints/bool/rel_reif.hpp"
 #include "constraints/count.hpp"
 #include "constraints/element.hpp"
 #include "constraints/linear.hpp"
