@@ -196,3 +196,17 @@ TEST_CASE("rel(..., iff(b)): a control view that is not Boolean is a model_error
     CHECK_THROWS_AS(s.post(propane::rel(x, Rel::eq, 2, propane::implies(b + 1))), propane::model_error);
     CHECK_THROWS_AS(s.post(propane::rel(x, Rel::eq, 2, propane::iff(-b))), propane::model_error);
 }
+
+TEST_CASE("rel(x, r, f(x), iff(b) | implies(b)): x and y of one variable, domain consistent over it") {
+    for (const auto m : {propane::ReifyMode::iff, propane::ReifyMode::implies})
+        for (const Rel r : relations)
+            for (const Kind k : checker::kinds) {
+                Spec spec = rel_reif_spec(r, m);
+                spec.exact_when_shared = true;
+                std::vector<checker::Coefs> coefs = coefs_with_bool(k, 3);
+                for (checker::Coefs& c : coefs) c[1].var = 0;
+                std::vector<checker::Mask> allowed{(checker::Mask{1} << range) - 1, 1, bool_mask(coefs[0][2])};
+                checker::report(spec.name + " x " + checker::name_of(k) + ", one variable",
+                                checker::bool_sweep(spec, k, 3, lo, range, coefs, allowed));
+            }
+}
