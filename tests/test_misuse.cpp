@@ -350,7 +350,11 @@ TEST_CASE_TEMPLATE("a failed update through a view fails the store, as one on th
         {"(-3*x + 1).remove_above(-16)", [](Store& s, IntVar x) { return (-3 * x + 1).remove_above(s, -16); }},
         {"(2*x).remove_bits(0, all)", [](Store& s, IntVar x) { return (2 * x).remove_bits(s, 0, ~std::uint64_t{0}); }},
     };
-    for (const auto& [name, update] : updates) {
+    for (const auto& entry : updates) {
+        // Named, not a structured binding: Clang 14 cannot capture one in
+        // CAPTURE's lambda.
+        const char* const name = entry.first;
+        const auto update = entry.second;
         CAPTURE(name);
         Store s;
         const IntVar x = s.int_var(0, 5);
