@@ -27,6 +27,7 @@
 #include "constraints/bool/clause.hpp"
 #include "constraints/bool/rel_reif.hpp"
 #include "constraints/count.hpp"
+#include "constraints/div_mod.hpp"
 #include "constraints/element.hpp"
 #include "constraints/linear.hpp"
 #include "constraints/min_max.hpp"

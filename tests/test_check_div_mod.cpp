@@ -1,0 +1,175 @@
+// div and mod through the checker (checker.hpp).
+//
+// Claims checked, in view space, for views on distinct variables:
+//   div   z == x / y (truncating), bounds(Z) with 0 removed from y, exact:
+//         the reference removes y's 0, then takes the greatest box whose
+//         every bound has a support with the other views taking integers
+//         between their bounds, by enumeration. Pruning too little fails
+//         as surely as losing a solution.
+//   mod   z == x % y (sign of x), sound: a relaxation, so the checker holds
+//         it to keeping every solution, failing only without one, deciding
+//         every fixed assignment exactly, and reaching a fixpoint.
+// A divisor that can only be 0 is refused when posted (a model_error); the
+// "posted" mode meets it whenever y is cut to {0} first, and records it as
+// a failed store, which is what the reference expects of such a box.
+// Where views share a variable div is held to soundness only.
+//
+// Configurations, each for every view kind: every triple of subsets of
+// -2..2, samples over -3..3 (wide enough for |x| > |y| > |z| > 1), shared
+// variables and random walks; post-time refusals and INT_MIN / -1 apart.
+
+#include <doctest/doctest.h>
+
+#include "checker.hpp"
+
+#include <propane/constraints/div_mod.hpp>
+#include <propane/engine/error.hpp>
+#include <propane/search/search.hpp>
+
+#include <climits>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "instances_search.hpp"
+#include "instances_store.hpp"
+
+namespace {
+
+using checker::Case;
+using checker::Doms;
+using checker::Kind;
+using checker::Mask;
+using checker::Spec;
+using checker::Store;
+using checker::u;
+using checker::view;
+using propane::IntVar;
+using Affine = propane::AffineView;
+using Offset = propane::OffsetView;
+
+const std::vector<Kind> all_kinds(checker::kinds.begin(), checker::kinds.end());
+
+// A poster that turns the refusal of a divisor that can only be 0 into a
+// failed store, after checking that the refusal was due.
+template <class Make>
+void post_refusing(Store& s, const std::vector<IntVar>& xs, const Case& c, Make&& make) {
+    auto post = [&](auto x, auto y, auto z) {
+        try {
+            s.post(make(x, y, z));
+        } catch (const propane::model_error&) {
+            CHECK((y.min(s) == 0 && y.max(s) == 0));
+            static_cast<void>(s.fail());
+        }
+    };
+    switch (c.kind) {
+    case Kind::var: post(view<IntVar>(xs, c, 0), view<IntVar>(xs, c, 1), view<IntVar>(xs, c, 2)); break;
+    case Kind::offset: post(view<Offset>(xs, c, 0), view<Offset>(xs, c, 1), view<Offset>(xs, c, 2)); break;
+    case Kind::affine: post(view<Affine>(xs, c, 0), view<Affine>(xs, c, 1), view<Affine>(xs, c, 2)); break;
+    case Kind::mixed: post(view<IntVar>(xs, c, 0), view<Affine>(xs, c, 1), view<Offset>(xs, c, 2)); break;
+    }
+}
+
+Spec div_spec() {
+    Spec spec;
+    spec.name = "div(x, y, z)";
+    spec.claim = checker::Claim::custom;
+    spec.holds = [](const int* v) { return v[1] != 0 && std::int64_t{v[0]} / v[1] == v[2]; };
+    spec.closure = [spec_holds = spec.holds](const Case& c, Doms& d) {
+        for (int t = 0; t < c.range; ++t)
+            if (c.value(1, t) == 0) d[u(1)] &= ~(Mask{1} << t);
+        if (d[u(1)] == 0) return false;
+        Spec inner;
+        inner.holds = spec_holds;
+        return checker::bounds_closure(
+            c, d, [&](const checker::Box& b, int i, int w) { return checker::integer_support(inner, c, b, i, w); });
+    };
+    spec.post = [](Store& s, const std::vector<IntVar>& xs, const Case& c) {
+        post_refusing(s, xs, c, [](auto x, auto y, auto z) { return propane::div(x, y, z); });
+    };
+    return spec;
+}
+
+Spec mod_spec() {
+    Spec spec;
+    spec.name = "mod(x, y, z)";
+    spec.claim = checker::Claim::sound;
+    spec.holds = [](const int* v) { return v[1] != 0 && std::int64_t{v[0]} % v[1] == v[2]; };
+    spec.post = [](Store& s, const std::vector<IntVar>& xs, const Case& c) {
+        post_refusing(s, xs, c, [](auto x, auto y, auto z) { return propane::mod(x, y, z); });
+    };
+    return spec;
+}
+
+void run_all(const Spec& spec, unsigned seed) {
+    for (const Kind k : all_kinds)
+        checker::report(spec.name + " x " + checker::name_of(k) + ", every triple of subsets of -2..2",
+                        checker::sweep(spec, k, {.n = 3, .lo = -2, .range = 5, .posted_every = 3}));
+    for (const Kind k : all_kinds)
+        checker::report(spec.name + " x " + checker::name_of(k) + ", sampled over -3..3",
+                        checker::sweep(spec, k, {.n = 3, .lo = -3, .range = 7, .samples = 3000, .posted_every = 2, .seed = seed}));
+    for (const Kind k : all_kinds) {
+        checker::Outcome all;
+        all += checker::shared_sweep(spec, k, 3, 1, -3, 7, 400, seed + 1);
+        all += checker::shared_sweep(spec, k, 3, 2, -3, 7, 400, seed + 2);
+        checker::report(spec.name + " x " + checker::name_of(k) + ", shared variables", all);
+    }
+    for (const Kind k : all_kinds)
+        checker::report(spec.name + " x " + checker::name_of(k) + ", walks", checker::walks(spec, k, 3, -3, 7, 16, 150, seed + 3));
+}
+
+} // namespace
+
+TEST_CASE("div(x, y, z): bounds(Z), 0 removed from y") { run_all(div_spec(), 101); }
+
+TEST_CASE("mod(x, y, z): sound, exact on fixed assignments") { run_all(mod_spec(), 201); }
+
+TEST_CASE("div and mod refuse a divisor that can only be 0, naming the constraint") {
+    Store s;
+    const IntVar x = s.int_var(-3, 3), y = s.int_var(0, 0), z = s.int_var(-3, 3), w = s.int_var(-1, 1);
+    CHECK_THROWS_WITH_AS(s.post(propane::div(x, y, z)), doctest::Contains("div"), propane::model_error);
+    CHECK_THROWS_WITH_AS(s.post(propane::mod(x, y, z)), doctest::Contains("mod"), propane::model_error);
+    CHECK_THROWS_AS(s.post(propane::div(x, 2 * y, z)), propane::model_error);
+    s.post(propane::div(x, w, z));
+    REQUIRE(s.propagate());
+    CHECK_FALSE(s.domain(w).contains(0));
+}
+
+TEST_CASE("div and mod: INT_MIN / -1 has no quotient in int, its remainder is 0") {
+    Store s;
+    const IntVar x = s.int_var(INT_MIN, INT_MIN), y = s.int_var(-1, -1), q = s.int_var(INT_MAX - 40, INT_MAX);
+    const IntVar r = s.int_var(-5, 5);
+    s.post(propane::mod(x, y, r));
+    REQUIRE(s.propagate());
+    CHECK(s.domain(r).fixed());
+    CHECK(s.domain(r).min() == 0);
+    s.post(propane::div(x, y, q));
+    CHECK_FALSE(s.propagate());
+
+    Store t;
+    const IntVar a = t.int_var(INT_MIN, INT_MIN + 40), b = t.int_var(-3, 3), c = t.int_var(INT_MAX - 40, INT_MAX);
+    t.post(propane::div(a, b, c));
+    t.post(propane::mod(a, b, -c));
+    CHECK_FALSE(t.propagate());
+}
+
+TEST_CASE("div and mod: a small model counted against enumeration") {
+    for (int lo = -7; lo <= 0; ++lo) {
+        Store s;
+        const IntVar x = s.int_var(lo, 7), y = s.int_var(-4, 4), q = s.int_var(-8, 8), r = s.int_var(-8, 8);
+        s.post(propane::div(x, y, q));
+        s.post(propane::mod(2 * x + 1, y + 1, r));
+        std::uint64_t count = 0;
+        propane::solve(s, std::vector<IntVar>{x, y, q, r}, [&](const auto& sol) {
+            CHECK(sol[1] != 0);
+            CHECK(sol[0] / sol[1] == sol[2]);
+            CHECK((2 * sol[0] + 1) % (sol[1] + 1) == sol[3]);
+            ++count;
+            return propane::next;
+        });
+        std::uint64_t want = 0;
+        for (int a = lo; a <= 7; ++a)
+            for (int b = -4; b <= 4; ++b) want += b != 0 && b != -1;
+        CHECK(count == want);
+    }
+}
