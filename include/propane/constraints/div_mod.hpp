@@ -209,10 +209,20 @@ private:
     Z z_;
 };
 
-template <class Store, class Y>
-void refuse_zero_divisor(const Store& s, const Y& y, const char* who) {
+// Posts propagator P of x / y or x % y: the same checks, refusal of a
+// divisor that can only be 0, and bounds subscriptions for both.
+template <template <class, class, class, class> class P, class Store, class X, class Y, class Z>
+int post_division(Store& s, const X& x, const Y& y, const Z& z, const char* who) {
+    s.check(x.var(), who);
+    s.check(y.var(), who);
+    s.check(z.var(), who);
     if (y.min(s) == 0 && y.max(s) == 0)
         throw model_error(std::string(who) + ": the divisor can only be 0, so no value of it is a solution");
+    const int id = s.add_propagator(std::make_unique<P<Store, X, Y, Z>>(x, y, z));
+    s.subscribe(x.var(), id, Event::bounds);
+    s.subscribe(y.var(), id, Event::bounds);
+    s.subscribe(z.var(), id, Event::bounds);
+    return id;
 }
 
 } // namespace detail
@@ -227,15 +237,7 @@ struct Div {
 
     template <class Store>
     int post(Store& s) const {
-        s.check(x.var(), "div");
-        s.check(y.var(), "div");
-        s.check(z.var(), "div");
-        detail::refuse_zero_divisor(s, y, "div");
-        const int id = s.add_propagator(std::make_unique<detail::DivBounds<Store, X, Y, Z>>(x, y, z));
-        s.subscribe(x.var(), id, Event::bounds);
-        s.subscribe(y.var(), id, Event::bounds);
-        s.subscribe(z.var(), id, Event::bounds);
-        return id;
+        return detail::post_division<detail::DivBounds>(s, x, y, z, "div");
     }
 };
 
@@ -249,15 +251,7 @@ struct Mod {
 
     template <class Store>
     int post(Store& s) const {
-        s.check(x.var(), "mod");
-        s.check(y.var(), "mod");
-        s.check(z.var(), "mod");
-        detail::refuse_zero_divisor(s, y, "mod");
-        const int id = s.add_propagator(std::make_unique<detail::ModRelaxed<Store, X, Y, Z>>(x, y, z));
-        s.subscribe(x.var(), id, Event::bounds);
-        s.subscribe(y.var(), id, Event::bounds);
-        s.subscribe(z.var(), id, Event::bounds);
-        return id;
+        return detail::post_division<detail::ModRelaxed>(s, x, y, z, "mod");
     }
 };
 
