@@ -33,6 +33,7 @@
 #include "constraints/min_max.hpp"
 #include "constraints/reify.hpp"
 #include "constraints/rel.hpp"
+#include "constraints/table.hpp"
 #include "constraints/times.hpp"
 
 #include "search/limits.hpp"
