@@ -253,3 +253,271 @@ TEST_CASE("table: random walks through nested levels and copies") {
         checker::report(std::string("table(3 and 4 views, ") + name_of(mode) + ") x 4 kinds, walks over -1..2", out);
     }
 }
+
+namespace {
+
+// A table over three variables of 0..11, with the reference computed from
+// the tuples: what a store reused through nested levels must agree with.
+struct Big {
+    static constexpr int n = 3, hi = 11;
+    Tuples tuples;
+    std::vector<bool> in; // by assignment, as a number in base hi + 1
+    TableMode mode;
+
+    Big(std::mt19937& rng, TableMode m, double density) : in(std::size_t{1728}, false), mode(m) {
+        for (int a = 0; a <= hi; ++a)
+            for (int b = 0; b <= hi; ++b)
+                for (int c = 0; c <= hi; ++c)
+                    if (std::uniform_real_distribution<double>(0, 1)(rng) < density) {
+                        tuples.push_back({a, b, c});
+                        in[u((a * 12 + b) * 12 + c)] = true;
+                    }
+        std::shuffle(tuples.begin(), tuples.end(), rng);
+    }
+
+    // The values with a support within d (by variable, bit v for value v);
+    // false when none is left.
+    bool closure(std::array<Mask, n>& d) const {
+        std::array<Mask, n> sup{};
+        for (int a = 0; a <= hi; ++a)
+            for (int b = 0; b <= hi; ++b)
+                for (int c = 0; c <= hi; ++c) {
+                    const bool ok = ((d[0] >> a) & (d[1] >> b) & (d[2] >> c) & 1U) != 0 &&
+                                    in[u((a * 12 + b) * 12 + c)] == (mode == TableMode::allowed);
+                    if (ok) sup[0] |= Mask{1} << a, sup[1] |= Mask{1} << b, sup[2] |= Mask{1} << c;
+                }
+        d = sup;
+        return sup[0] != 0;
+    }
+};
+
+template <class S>
+std::array<Mask, Big::n> masks(const S& s, const std::vector<IntVar>& xs) {
+    std::array<Mask, Big::n> m{};
+    for (int i = 0; i < Big::n; ++i)
+        for (int v = 0; v <= Big::hi; ++v)
+            if (s.domain(xs[u(i)]).contains(v)) m[u(i)] |= Mask{1} << v;
+    return m;
+}
+
+} // namespace
+
+TEST_CASE("table: nested levels restore the live tuples (tables of up to 27 words, against the closure)") {
+    using S = propane::Store<propane::BitDomain<2>>;
+    std::mt19937 rng(29);
+    long long propagations = 0, pops = 0, failures = 0, mismatches = 0;
+    for (int round = 0; round < 24; ++round) {
+        const Big big(rng, round % 2 == 0 ? TableMode::allowed : TableMode::forbidden,
+                      std::array{0.01, 0.05, 0.4, 0.95}[u(round / 2 % 4)]);
+        S s;
+        const std::vector<IntVar> xs = s.int_vars(Big::n, 0, Big::hi);
+        s.post(propane::table(xs, big.tuples, big.mode));
+        std::array<Mask, Big::n> root{};
+        root.fill((Mask{1} << (Big::hi + 1)) - 1);
+        const bool root_ok = big.closure(root);
+        CHECK(s.propagate() == root_ok);
+        if (!root_ok) continue;
+        CHECK(masks(s, xs) == root);
+        // Levels, each cutting one variable to a random value set and
+        // propagating, popped at random; every propagation is compared
+        // with the closure of the domains it started from, and every pop
+        // with the domains at its push. Sometimes the store is copied and
+        // the copy goes on.
+        std::vector<std::array<Mask, Big::n>> saved;
+        for (int step = 0; step < 120; ++step) {
+            if (!saved.empty() && (rng() % 3 == 0 || saved.size() == 6)) {
+                s.pop_level();
+                ++pops;
+                mismatches += masks(s, xs) == saved.back() ? 0 : 1;
+                saved.pop_back();
+                continue;
+            }
+            if (rng() % 8 == 0) {
+                S copy(s);
+                s = std::move(copy);
+            }
+            saved.push_back(masks(s, xs));
+            s.push_level();
+            // One or two variables cut (one alone cannot fail a domain
+            // consistent store), each to about three quarters of its
+            // values, or a quarter.
+            for (int cuts = 1 + static_cast<int>(rng() % 2); cuts > 0; --cuts) {
+                const int k = static_cast<int>(rng() % Big::n);
+                const Mask keep = rng() % 2 == 0 ? static_cast<Mask>(rng() | rng()) : static_cast<Mask>(rng() & rng());
+                for (int v = 0; v <= Big::hi; ++v)
+                    if (((keep >> v) & 1U) == 0 && s.domain(xs[u(k)]).size() > 1) (void)s.remove(xs[u(k)], v);
+            }
+            std::array<Mask, Big::n> want = masks(s, xs);
+            const bool ok = big.closure(want);
+            const bool got = s.propagate();
+            ++propagations;
+            failures += got ? 0 : 1;
+            mismatches += got == ok ? 0 : 1;
+            if (got && ok) mismatches += masks(s, xs) == want ? 0 : 1;
+            if (!got) {
+                s.pop_level();
+                ++pops;
+                mismatches += masks(s, xs) == saved.back() ? 0 : 1;
+                saved.pop_back();
+            }
+        }
+    }
+    MESSAGE("table over 3 x 0..11, nested levels: " << propagations << " propagations (" << failures << " failed), "
+                                                    << pops << " pops; " << mismatches << " mismatches");
+    CHECK(propagations > 1000);
+    CHECK(mismatches == 0);
+}
+
+namespace {
+
+// A random model: 5 variables over 0..3 with holes, 2 to 4 tables of arity
+// 1 to 4 over random views (IntVar, x + c, c - x, 2x + c), a variable
+// possibly at two positions, each allowed or forbidden.
+struct Model {
+    struct Table {
+        std::vector<int> var, a, b;
+        Tuples tuples;
+        TableMode mode = TableMode::allowed;
+    };
+    std::vector<Mask> dom;
+    std::vector<Table> tables;
+
+    explicit Model(unsigned seed) {
+        std::mt19937 rng(seed);
+        for (int x = 0; x < 5; ++x) {
+            Mask m = 0;
+            while (m == 0) m = static_cast<Mask>(rng() % 16);
+            dom.push_back(m);
+        }
+        const int count = 2 + static_cast<int>(rng() % 3);
+        for (int k = 0; k < count; ++k) {
+            Table t;
+            const int n = 1 + static_cast<int>(rng() % 4);
+            for (int i = 0; i < n; ++i) {
+                t.var.push_back(static_cast<int>(rng() % 5));
+                constexpr std::array<int, 4> scales{1, 1, -1, 2};
+                t.a.push_back(scales[rng() % 4]);
+                t.b.push_back(t.a.back() == 1 && rng() % 2 == 0 ? 0 : static_cast<int>(rng() % 5) - 2);
+            }
+            t.mode = rng() % 3 == 0 ? TableMode::forbidden : TableMode::allowed;
+            long long box = 1;
+            for (int i = 0; i < n; ++i) box *= 4;
+            const long long draws = std::max(1LL, static_cast<long long>(rng() % static_cast<unsigned>(box)));
+            for (long long d = 0; d < draws; ++d) {
+                std::vector<int> tuple;
+                for (int i = 0; i < n; ++i) tuple.push_back(t.a[u(i)] * static_cast<int>(rng() % 5) + t.b[u(i)]);
+                t.tuples.push_back(tuple);
+            }
+            tables.push_back(t);
+        }
+    }
+
+    bool holds(const std::array<int, 5>& x) const {
+        for (const Table& t : tables) {
+            std::vector<int> v;
+            for (std::size_t i = 0; i < t.var.size(); ++i) v.push_back(t.a[i] * x[u(t.var[i])] + t.b[i]);
+            if (member(t.tuples, v.data()) != (t.mode == TableMode::allowed)) return false;
+        }
+        return true;
+    }
+
+    long long enumerate() const {
+        long long n = 0;
+        std::array<int, 5> x{};
+        for (int code = 0; code < 1024; ++code) {
+            bool in = true;
+            for (int k = 0, c = code; k < 5; ++k, c /= 4) {
+                x[u(k)] = c % 4;
+                in = in && ((dom[u(k)] >> x[u(k)]) & 1U) != 0;
+            }
+            n += in && holds(x) ? 1 : 0;
+        }
+        return n;
+    }
+};
+
+} // namespace
+
+TEST_CASE("table: random models, exactly the enumerated solutions") {
+    long long models = 0, solutions = 0, wrong = 0;
+    for (unsigned seed = 1; seed <= 400; ++seed) {
+        const Model m(seed);
+        Store s;
+        const std::vector<IntVar> xs = s.int_vars(5, 0, 3);
+        for (int k = 0; k < 5; ++k)
+            for (int v = 0; v < 4; ++v)
+                if (((m.dom[u(k)] >> v) & 1U) == 0) (void)s.remove(xs[u(k)], v);
+        for (const Model::Table& t : m.tables) {
+            // IntVars alone as a vector of IntVar, otherwise of AffineView.
+            const bool plain = std::all_of(t.a.begin(), t.a.end(), [](int a) { return a == 1; }) &&
+                               std::all_of(t.b.begin(), t.b.end(), [](int b) { return b == 0; });
+            if (plain) {
+                std::vector<IntVar> vs;
+                for (const int x : t.var) vs.push_back(xs[u(x)]);
+                s.post(propane::table(vs, t.tuples, t.mode));
+            } else {
+                std::vector<Affine> vs;
+                for (std::size_t i = 0; i < t.var.size(); ++i) vs.push_back(t.a[i] * xs[u(t.var[i])] + t.b[i]);
+                s.post(propane::table(vs, t.tuples, t.mode));
+            }
+        }
+        long long found = 0;
+        bool all_hold = true;
+        propane::solve(s, xs, [&](const auto& sol) {
+            std::array<int, 5> x{};
+            for (std::size_t k = 0; k < 5; ++k) x[k] = sol[k];
+            all_hold = all_hold && m.holds(x);
+            ++found;
+        });
+        const long long want = m.enumerate();
+        CAPTURE(seed);
+        CHECK(all_hold);
+        CHECK(found == want);
+        ++models;
+        solutions += found;
+        wrong += found == want && all_hold ? 0 : 1;
+    }
+    MESSAGE("table: " << models << " random models, " << solutions << " solutions in all, " << wrong << " wrong");
+    CHECK(solutions > 0);
+}
+
+TEST_CASE("table: misuse names the constraint; empty tables") {
+    Store s;
+    const std::vector<IntVar> xs = s.int_vars(3, 0, 2);
+    CHECK_THROWS_WITH_AS(propane::table(std::vector<IntVar>{}, Tuples{}), doctest::Contains("table"),
+                         propane::model_error);
+    CHECK_THROWS_WITH_AS(propane::table(xs, Tuples{{0, 1, 2}, {0, 1}}), doctest::Contains("table: tuple 1 has 2"),
+                         propane::model_error);
+    CHECK_THROWS_WITH_AS(propane::table(xs, Tuples{{0, 1, 2, 0}}, TableMode::forbidden), doctest::Contains("table"),
+                         propane::model_error);
+    CHECK_THROWS_WITH_AS(propane::table(xs, Tuples{}, static_cast<TableMode>(7)), doctest::Contains("table"),
+                         propane::model_error);
+    Store other;
+    const IntVar foreign = other.int_var(0, 9);
+    CHECK_THROWS_WITH_AS(s.post(propane::table(std::vector<IntVar>{foreign}, Tuples{{0}})), doctest::Contains("table"),
+                         propane::model_error);
+    CHECK_THROWS_WITH_AS(s.post(propane::table(std::vector<IntVar>{IntVar{}}, Tuples{{0}})), doctest::Contains("table"),
+                         propane::model_error);
+    CHECK(s.propagate());
+
+    // No forbidden tuple, or none within the domains: nothing to post.
+    const int props = s.num_propagators();
+    s.post(propane::table(xs, Tuples{}, TableMode::forbidden));
+    s.post(propane::table(xs, Tuples{{0, 1, 3}, {-1, 0, 0}}, TableMode::forbidden));
+    CHECK(s.num_propagators() == props);
+    CHECK(s.propagate());
+
+    // No allowed tuple within the domains: the store fails, inside a level
+    // until it is popped.
+    s.push_level();
+    s.post(propane::table(xs, Tuples{{0, 1, 3}, {5, 0, 0}}));
+    CHECK_FALSE(s.propagate());
+    s.pop_level();
+    CHECK(s.propagate());
+    s.push_level();
+    s.post(propane::table(xs, Tuples{}));
+    CHECK_FALSE(s.propagate());
+    s.pop_level();
+    CHECK(s.propagate());
+    for (const IntVar x : xs) CHECK(s.domain(x).size() == 3);
+}
