@@ -21,10 +21,12 @@
 #include "engine/store.hpp"
 #include "engine/trail.hpp"
 #include "engine/view.hpp"
+#include "engine/watches.hpp"
 
 #include "constraints/abs.hpp"
 #include "constraints/all_different.hpp"
 #include "constraints/bool/clause.hpp"
+#include "constraints/bool/linear_reif.hpp"
 #include "constraints/bool/rel_reif.hpp"
 #include "constraints/count.hpp"
 #include "constraints/div_mod.hpp"

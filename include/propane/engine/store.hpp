@@ -45,6 +45,7 @@
 #include "queue.hpp"
 #include "trail.hpp"
 #include "view.hpp"
+#include "watches.hpp"
 
 namespace propane {
 
@@ -282,6 +283,38 @@ public:
         vs.add(prop, event, tag);
     }
 
+    // Watches (engine/watches.hpp). At post: add_watch(prop) makes a slot
+    // of propagator `prop`, and watchable(var) lets slots be pointed at var.
+    // During search, watch(slot, var, t) points a slot at (var, t): it then
+    // wakes `prop` when var is fixed to a value other than t.
+    int add_watch(int prop) {
+        refuse_while_searching("add_watch");
+        if (prop < 0 || prop >= num_propagators())
+            throw model_error("add_watch: no propagator " + std::to_string(prop) + " in this store");
+        return watch_slots_.add(prop);
+    }
+    void watchable(IntVar var) {
+        check(var, "watchable");
+        refuse_while_searching("watchable");
+        const auto v = static_cast<std::size_t>(var.index());
+        if (watch_lists_.size() < doms_.size()) {
+            watch_lists_.resize(doms_.size());
+            watchable_.resize(doms_.size(), 0);
+        }
+        if (watchable_[v]) return;
+        if (watch_dispatch_ < 0)
+            watch_dispatch_ = add_propagator(std::make_unique<detail::WatchDispatch<Store>>());
+        subscribe(var, watch_dispatch_, Event::fixed, var.index());
+        watchable_[v] = 1;
+    }
+    // Unchecked, for propagators during search: slot must be one of the
+    // propagator's own, var made watchable at post.
+    void watch(int slot, IntVar var, int t) {
+        assert(owns(var) && slot >= 0 && static_cast<std::size_t>(slot) < watch_slots_.size());
+        assert(watchable_[static_cast<std::size_t>(var.index())]);
+        watch_lists_[static_cast<std::size_t>(var.index())].push_back(watch_slots_.move(slot, var.index(), t));
+    }
+
     void schedule(int prop) { enqueue(prop, 0); }
 
     // How many propagators wait in the queue, not counting the deferred
@@ -329,6 +362,13 @@ private:
     friend class detail::VarRef;
     template <class, class, class, class>
     friend class Search;
+    friend class detail::WatchDispatch<Store>;
+
+    // Walks var's watch list, var being fixed: the dispatcher's run.
+    void fire_watches(int var) {
+        const auto v = static_cast<std::size_t>(var);
+        watch_slots_.fire(watch_lists_[v], var, doms_[v].min(), [this](int prop) { schedule(prop); });
+    }
 
     PROPANE_CLANG_INLINE Change remove_at(int var, std::int64_t v) {
         return update(var, [v](Domain& d, auto&& save) { return d.remove(v, save); });
@@ -414,7 +454,7 @@ private:
     // cell inside the level.
     void scope_posts() {
         if (level() > 0 && (scoped_.empty() || scoped_.back().level != level()))
-            scoped_.push_back({level(), props_.size()});
+            scoped_.push_back({level(), props_.size(), watch_slots_.size()});
     }
 
     // Removes the propagators of the newest scope, with their
@@ -424,10 +464,19 @@ private:
     [[gnu::noinline]]
 #endif
     void drop_scope() {
-        const std::size_t first = scoped_.back().props;
+        const std::size_t first = scoped_.back().props, first_slot = scoped_.back().slots;
         scoped_.pop_back();
         const auto gone = [first](int p) { return static_cast<std::size_t>(p) >= first; };
         for (VarSubs& vs : subs_) vs.drop_from(static_cast<int>(first));
+        for (std::vector<detail::WatchEntry>& list : watch_lists_)
+            std::erase_if(list, [first_slot](const detail::WatchEntry& e) { return e.slot >= first_slot; });
+        watch_slots_.drop_from(first_slot);
+        // The dispatcher's subscriptions went with it; one made earlier
+        // keeps those of the scope, which only wake it once too often.
+        if (watch_dispatch_ >= static_cast<int>(first)) {
+            watch_dispatch_ = -1;
+            std::fill(watchable_.begin(), watchable_.end(), 0);
+        }
         for (std::vector<int>& props : var_props_) std::erase_if(props, gone);
         props_.resize(first);
         queued_.resize(first);
@@ -456,10 +505,12 @@ private:
         std::vector<int> props;
         std::vector<std::vector<int>> pending;
     };
-    // What posts inside `level` added: the propagators from `props` on.
+    // What posts inside `level` added: the propagators from `props` on,
+    // the watch slots from `slots` on.
     struct Scope {
         int level;
         std::size_t props;
+        std::size_t slots;
     };
     static constexpr int not_failed = INT_MAX;
 
@@ -630,6 +681,10 @@ private:
     detail::Cells cells_;
     detail::PropagatorList<Store> props_;
     std::vector<VarSubs> subs_;
+    detail::WatchSlots watch_slots_;
+    std::vector<std::vector<detail::WatchEntry>> watch_lists_; // per variable, once one is watchable
+    std::vector<std::uint8_t> watchable_;
+    int watch_dispatch_ = -1; // the propagator that walks the lists
     std::vector<std::vector<int>> var_props_; // distinct subscribers of each variable, kept off the hot path
     std::vector<std::uint8_t> queued_;
     // Two queues: [0] for every wake-up, [1] for deferred propagators, run

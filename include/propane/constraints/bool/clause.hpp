@@ -11,22 +11,23 @@
 // the clause hold. An empty clause fails the store; a clause of one
 // literal sets it when posted.
 //
-// Two watched literals, as SAT solvers do. Subscriptions are fixed once
-// search starts, so the propagator is subscribed (Event::fixed, untagged)
-// to every literal's variable and keeps its two watches itself: a run
-// reads the two watched literals only, O(1), unless one of them is false,
-// when it looks for another literal that is not. A satisfied clause is
-// subsumed, so it is not run again until search backtracks above the level
-// where it became true. The watches need no trail: backtracking only frees
-// literals, so a watched literal that was not false stays not false, and
-// one that was false was so at a level where the clause was either unit
-// (its other watch then true, the clause subsumed until that level goes)
-// or failed.
+// Two watched literals, as SAT solvers do, through the store's watches
+// (engine/watches.hpp): the propagator runs only when the variable of one
+// of its two watched literals is fixed so as to make it false, and then
+// reads the two watches, O(1), and looks for another literal that is not
+// false only when one of them is. A clause whose other literals change
+// costs nothing. A satisfied clause is subsumed until search backtracks
+// above the level where it became true. The watches need no trail:
+// backtracking only frees literals, so a watched literal that was not
+// false stays not false, and one that was false was so at a level where
+// the clause was either unit (its other watch then made true at that
+// level, so freed no sooner than the false one) or failed.
 //
-// What it costs per fixing of an unwatched literal's variable: one queue
-// entry and one virtual call that reads two bounds. A store with tens of
-// thousands of clauses pays that for each clause of each variable fixed,
-// and the scan of a clause only when a watched literal falls.
+// A literal is kept as its variable and the value t that makes it true:
+// the variable has two values at most (the view is Boolean), so the
+// literal is false exactly when the variable is fixed to another value,
+// which is what a watch wakes on. So one propagator type serves every
+// view type (one instantiation per store type, not per literal types).
 //
 // clause(pos, neg, iff(b)): b == (the clause holds), domain consistent
 // (with b on a variable of no literal). clause(pos, neg, implies(b)):
@@ -50,13 +51,24 @@ namespace propane {
 
 namespace detail {
 
-// Literal i is pos[i] == 1 for i < pos.size(), else neg[i - pos.size()] == 0.
-template <class S, class P, class N>
-class WatchedClause : public PropagatorBase<S, WatchedClause<S, P, N>> {
+// A literal: var == t.
+struct Literal {
+    IntVar var;
+    int t;
+};
+
+template <class S>
+class WatchedClause : public PropagatorBase<S, WatchedClause<S>> {
 public:
-    WatchedClause(std::vector<kept_t<P>> pos, std::vector<kept_t<N>> neg)
-        : pos_(std::move(pos)), neg_(std::move(neg)),
-          size_(static_cast<int>(pos_.size() + neg_.size())) {}
+    explicit WatchedClause(std::vector<Literal> lits) : lits_(std::move(lits)) {}
+
+    // Points the two slots at the first two literals; called once, at post.
+    void watch_first(S& s, int id) {
+        for (int k = 0; k < 2; ++k) {
+            slot_[k] = s.add_watch(id);
+            s.watch(slot_[k], lits_[static_cast<std::size_t>(k)].var, lits_[static_cast<std::size_t>(k)].t);
+        }
+    }
 
     PropStatus propagate(S& s) override {
         int a = state(s, w_[0]), b = state(s, w_[1]);
@@ -64,44 +76,38 @@ public:
         if (a < 0 && (a = rewatch(s, 0)) > 0) return PropStatus::subsumed;
         if (b < 0 && (b = rewatch(s, 1)) > 0) return PropStatus::subsumed;
         if (a < 0 && b < 0) return PropStatus::failed;
-        if (a < 0 || b < 0)
-            return make_true(s, w_[a < 0 ? 1 : 0]) == Change::failed ? PropStatus::failed : PropStatus::subsumed;
+        if (a < 0 || b < 0) {
+            const Literal& l = lits_[static_cast<std::size_t>(w_[a < 0 ? 1 : 0])];
+            return l.var.assign(s, l.t) == Change::failed ? PropStatus::failed : PropStatus::subsumed;
+        }
         return PropStatus::fix;
     }
 
 private:
+    // 1 true, -1 false, 0 open: the variable has two values at most.
     int state(const S& s, int i) const noexcept {
-        if (i < static_cast<int>(pos_.size())) return bool_state(s, pos_[static_cast<std::size_t>(i)]);
-        return -bool_state(s, neg_[static_cast<std::size_t>(i) - pos_.size()]);
-    }
-    Change make_true(S& s, int i) const {
-        if (i < static_cast<int>(pos_.size())) return pos_[static_cast<std::size_t>(i)].remove_below(s, 1);
-        return neg_[static_cast<std::size_t>(i) - pos_.size()].remove_above(s, 0);
+        const Literal& l = lits_[static_cast<std::size_t>(i)];
+        const int lo = l.var.min(s);
+        if (lo != l.var.max(s)) return 0;
+        return lo == l.t ? 1 : -1;
     }
     // Moves watch k to a literal that is not false and not the other watch;
     // returns that literal's state, or -1 (watch k stays) when none is left.
-    int rewatch(const S& s, int k) {
-        for (int i = 0; i < size_; ++i) {
+    int rewatch(S& s, int k) {
+        for (int i = 0, n = static_cast<int>(lits_.size()); i < n; ++i) {
             if (i == w_[0] || i == w_[1]) continue;
             if (const int st = state(s, i); st >= 0) {
                 w_[k] = i;
+                s.watch(slot_[k], lits_[static_cast<std::size_t>(i)].var, lits_[static_cast<std::size_t>(i)].t);
                 return st;
             }
         }
         return -1;
     }
 
-    std::vector<kept_t<P>> pos_;
-    std::vector<kept_t<N>> neg_;
-    int size_;
+    std::vector<Literal> lits_;
     int w_[2] = {0, 1};
-};
-
-// A literal still open when posted: true exactly when its variable is t.
-struct OpenLiteral {
-    int var, t;
-    bool pos;
-    std::size_t k;
+    int slot_[2] = {-1, -1};
 };
 
 template <class V, class S>
@@ -121,44 +127,41 @@ struct Clause {
     void post(S& s) const {
         for (const P& p : pos) detail::check_bool(s, p, "clause");
         for (const N& n : neg) detail::check_bool(s, n, "clause");
-        std::vector<detail::OpenLiteral> open;
-        for (std::size_t k = 0; k < pos.size(); ++k) {
-            const int st = detail::bool_state(s, pos[k]);
+        std::vector<detail::Literal> open;
+        for (const P& p : pos) {
+            const int st = detail::bool_state(s, p);
             if (st > 0) return;
-            if (st == 0) open.push_back({pos[k].var().index(), detail::true_value(s, pos[k], 1), true, k});
+            if (st == 0) open.push_back({p.var(), detail::true_value(s, p, 1)});
         }
-        for (std::size_t k = 0; k < neg.size(); ++k) {
-            const int st = detail::bool_state(s, neg[k]);
+        for (const N& n : neg) {
+            const int st = detail::bool_state(s, n);
             if (st < 0) return;
-            if (st == 0) open.push_back({neg[k].var().index(), detail::true_value(s, neg[k], 0), false, k});
+            if (st == 0) open.push_back({n.var(), detail::true_value(s, n, 0)});
         }
         std::sort(open.begin(), open.end(), [](const auto& a, const auto& b) {
-            return a.var != b.var ? a.var < b.var : a.t < b.t;
+            return a.var.index() != b.var.index() ? a.var.index() < b.var.index() : a.t < b.t;
         });
-        std::vector<P> kp;
-        std::vector<N> kn;
+        std::size_t kept = 0;
         for (std::size_t i = 0; i < open.size(); ++i) {
-            if (i > 0 && open[i].var == open[i - 1].var) {
-                if (open[i].t != open[i - 1].t) return;
+            if (kept > 0 && open[i].var == open[kept - 1].var) {
+                if (open[i].t != open[kept - 1].t) return;
                 continue;
             }
-            if (open[i].pos)
-                kp.push_back(pos[open[i].k]);
-            else
-                kn.push_back(neg[open[i].k]);
+            open[kept++] = open[i];
         }
-        if (kp.size() + kn.size() == 0) {
+        open.resize(kept);
+        if (open.empty()) {
             [[maybe_unused]] const Change c = s.fail();
             return;
         }
-        if (kp.size() + kn.size() == 1) {
-            [[maybe_unused]] const Change c = kp.empty() ? kn[0].remove_above(s, 0) : kp[0].remove_below(s, 1);
+        if (open.size() == 1) {
+            [[maybe_unused]] const Change c = open[0].var.assign(s, open[0].t);
             return;
         }
-        const int id = s.add_propagator(
-            std::make_unique<detail::WatchedClause<S, P, N>>(detail::kept(kp), detail::kept(kn)));
-        for (const P& p : kp) s.subscribe(p.var(), id, Event::fixed);
-        for (const N& n : kn) s.subscribe(n.var(), id, Event::fixed);
+        for (const detail::Literal& l : open) s.watchable(l.var);
+        auto prop = std::make_unique<detail::WatchedClause<S>>(std::move(open));
+        detail::WatchedClause<S>& clause = *prop;
+        clause.watch_first(s, s.add_propagator(std::move(prop)));
     }
 };
 
