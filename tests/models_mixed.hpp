@@ -1,0 +1,530 @@
+#ifndef PROPANE_TESTS_MODELS_MIXED_HPP
+#define PROPANE_TESTS_MODELS_MIXED_HPP
+
+// The random models of test_models_mixed: what a model is, what each of its
+// constraints means (written from the definitions, sharing nothing with the
+// propagators), its text for a failure report, how one is drawn from a seed,
+// and its solutions by enumeration. models_mixed_search.hpp posts and
+// searches them.
+//
+// A model: integer variables with values inside -3..4 (created over a range,
+// holes cut before or after posting) and, in the models of both parts,
+// Booleans (Store::bool_var(), now and then fixed by a hole); constraints
+// over random views of them: a*x + b for the integer arguments, b or 1 - b
+// for a literal or a reification's control. Domains are redrawn until there
+// are at most max_assignments assignments, so that enumeration stays cheap.
+// Most constraints are redrawn until a planted assignment satisfies them,
+// the others are kept as first drawn, so that models with solutions and
+// models without both come often.
+
+#include "checker_reference.hpp" // checker::compare
+
+#include <propane/constraints/all_different.hpp>
+#include <propane/constraints/reify.hpp>
+#include <propane/constraints/rel.hpp>
+#include <propane/search/strategy.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace models {
+
+using propane::Rel;
+using propane::ReifyMode;
+
+constexpr int lowest = -3, highest = 4;
+constexpr int max_ints = 7, max_bools = 5, max_vars = max_ints + max_bools;
+constexpr std::uint64_t max_assignments = 50000, max_logic_assignments = 200000;
+
+// SplitMix64: the same numbers with every standard library.
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed) : state_(seed) {}
+    std::uint64_t next() {
+        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    int between(int lo, int hi) { return lo + static_cast<int>(next() % static_cast<std::uint64_t>(hi - lo + 1)); }
+    bool chance(int percent) { return between(0, 99) < percent; }
+
+private:
+    std::uint64_t state_;
+};
+
+inline std::size_t u(int i) { return static_cast<std::size_t>(i); }
+
+struct ViewSpec { // a * x_var + b
+    int var = 0, a = 1, b = 0;
+    std::int64_t at(const int* x) const { return std::int64_t{a} * x[var] + b; }
+    bool plain() const { return a == 1 && b == 0; }
+};
+
+// Part 1's families first, in the order their models have always been
+// drawn in (so that a seed of the part 1 test draws the model it did).
+enum class Type {
+    rel, rel_const, linear, abs, min, max, times, all_different,
+    clause, clause_reif, rel_reif, rel_const_reif, element_const, element_var, count_const, count_view, div, mod,
+    table, table_forbidden
+};
+constexpr int part1_types = 8, types = 20;
+constexpr std::array<const char*, types> type_names{
+    "rel", "rel with a constant", "linear", "abs", "min", "max", "times", "all_different",
+    "clause", "reified clause", "reified rel", "reified rel with a constant", "element of numbers",
+    "element of views", "count against a number", "count against a view", "div", "mod", "table",
+    "table of forbidden tuples"};
+
+struct Con {
+    Type type = Type::rel;
+    Rel r = Rel::eq;
+    int c = 0;                     // the constant of rel_const, linear, count_const
+    int v = 0;                     // count's value
+    int npos = 0;                  // clause: views[0, npos) are pos, the rest neg
+    std::vector<int> k;            // linear's coefficients, element's array
+    std::vector<std::vector<int>> tuples;
+    std::vector<ViewSpec> views;   // min/max, element_var, count_view: xs then the last ones
+    propane::Consistency strength = propane::bounds;
+    bool reified = false;          // then `control` and `mode` apply
+    ViewSpec control;
+    ReifyMode mode = ReifyMode::iff;
+
+    bool plain() const {
+        return std::all_of(views.begin(), views.end(), [](const ViewSpec& w) { return w.plain(); }) &&
+               (!reified || control.plain());
+    }
+};
+
+// The constraint itself, before any reification, from its definition.
+inline bool holds(const Con& c, const int* x) {
+    const auto& w = c.views;
+    const auto n = w.size();
+    switch (c.type) {
+    case Type::rel:
+    case Type::rel_reif: return checker::compare(c.r, w[0].at(x), w[1].at(x));
+    case Type::rel_const:
+    case Type::rel_const_reif: return checker::compare(c.r, w[0].at(x), c.c);
+    case Type::linear: {
+        std::int64_t sum = 0;
+        for (std::size_t i = 0; i < n; ++i) sum += c.k[i] * w[i].at(x);
+        return checker::compare(c.r, sum, c.c);
+    }
+    case Type::abs: return w[1].at(x) == (w[0].at(x) < 0 ? -w[0].at(x) : w[0].at(x));
+    case Type::min:
+    case Type::max: {
+        std::int64_t e = w[0].at(x);
+        for (std::size_t i = 1; i + 1 < n; ++i) e = c.type == Type::min ? std::min(e, w[i].at(x)) : std::max(e, w[i].at(x));
+        return w.back().at(x) == e;
+    }
+    case Type::times: return w[0].at(x) * w[1].at(x) == w[2].at(x);
+    case Type::all_different:
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (w[i].at(x) == w[j].at(x)) return false;
+        return true;
+    case Type::clause:
+    case Type::clause_reif:
+        for (std::size_t i = 0; i < n; ++i)
+            if (w[i].at(x) == (i < u(c.npos) ? 1 : 0)) return true;
+        return false;
+    case Type::element_const: {
+        const std::int64_t i = w[0].at(x);
+        return i >= 0 && i < static_cast<std::int64_t>(c.k.size()) && c.k[static_cast<std::size_t>(i)] == w[1].at(x);
+    }
+    case Type::element_var: {
+        const std::int64_t i = w[n - 2].at(x);
+        return i >= 0 && i < static_cast<std::int64_t>(n - 2) && w[static_cast<std::size_t>(i)].at(x) == w[n - 1].at(x);
+    }
+    case Type::count_const:
+    case Type::count_view: {
+        const std::size_t xs = c.type == Type::count_view ? n - 1 : n;
+        std::int64_t hits = 0;
+        for (std::size_t i = 0; i < xs; ++i) hits += w[i].at(x) == c.v ? 1 : 0;
+        return checker::compare(c.r, hits, c.type == Type::count_view ? w[n - 1].at(x) : c.c);
+    }
+    case Type::div: // C++ truncation, as the engine promises; y == 0 has no quotient
+        return w[1].at(x) != 0 && w[0].at(x) / w[1].at(x) == w[2].at(x);
+    case Type::mod: return w[1].at(x) != 0 && w[0].at(x) % w[1].at(x) == w[2].at(x);
+    case Type::table:
+    case Type::table_forbidden: {
+        const bool listed = std::any_of(c.tuples.begin(), c.tuples.end(), [&](const std::vector<int>& t) {
+            for (std::size_t i = 0; i < n; ++i)
+                if (w[i].at(x) != t[i]) return false;
+            return true;
+        });
+        return listed == (c.type == Type::table);
+    }
+    }
+    return false;
+}
+
+// What the model asks of the constraint: itself, or its tie to the control.
+inline bool satisfied(const Con& c, const int* x) {
+    const bool h = holds(c, x);
+    if (!c.reified) return h;
+    const std::int64_t b = c.control.at(x);
+    return c.mode == ReifyMode::iff ? b == (h ? 1 : 0) : b == 0 || h;
+}
+
+struct Model {
+    int ints = 0;                  // variables 0 .. ints - 1; the rest are Booleans
+    std::vector<int> lo, hi;
+    std::vector<std::vector<int>> values;
+    bool holes_after_posting = false;
+    std::vector<Con> cons;
+    std::vector<int> order;
+    propane::Strategy strategy, second;
+
+    int n() const { return static_cast<int>(values.size()); }
+    bool boolean(int var) const { return var >= ints; }
+    std::uint64_t assignments() const {
+        std::uint64_t p = 1;
+        for (const auto& w : values) p *= w.size();
+        return p;
+    }
+    std::string name(int var) const { return (boolean(var) ? "b" : "x") + std::to_string(boolean(var) ? var - ints : var); }
+    std::string view_text(const ViewSpec& w) const {
+        std::ostringstream o;
+        if (w.a == -1 && w.b == 1) return "1 - " + name(w.var);
+        if (w.a == -1) o << '-';
+        else if (w.a != 1) o << w.a << '*';
+        o << name(w.var);
+        if (w.b != 0) o << (w.b < 0 ? " - " : " + ") << (w.b < 0 ? -w.b : w.b);
+        return o.str();
+    }
+    std::string con_text(const Con& c) const;
+    std::string text() const;
+};
+
+inline std::string numbers(const std::vector<int>& xs) {
+    std::ostringstream o;
+    o << '{';
+    for (std::size_t i = 0; i < xs.size(); ++i) o << (i ? "," : "") << xs[i];
+    return o.str() + "}";
+}
+
+inline std::string Model::con_text(const Con& c) const {
+    static constexpr std::array<const char*, types> calls{
+        "rel", "rel", "linear", "abs", "min", "max", "times", "all_different", "clause", "clause", "rel", "rel",
+        "element", "element", "count", "count", "div", "mod", "table", "table"};
+    std::ostringstream o;
+    o << calls[static_cast<std::size_t>(c.type)] << "(";
+    const auto& w = c.views;
+    auto list = [&](std::size_t from, std::size_t to) {
+        o << '[';
+        for (std::size_t i = from; i < to; ++i) o << (i > from ? ", " : "") << view_text(w[i]);
+        o << ']';
+    };
+    switch (c.type) {
+    case Type::linear:
+        for (std::size_t i = 0; i < w.size(); ++i) o << (i ? " + " : "") << c.k[i] << "*(" << view_text(w[i]) << ")";
+        o << " " << propane::to_string(c.r) << " " << c.c;
+        break;
+    case Type::rel:
+    case Type::rel_reif: o << view_text(w[0]) << ", " << propane::to_string(c.r) << ", " << view_text(w[1]); break;
+    case Type::rel_const:
+    case Type::rel_const_reif: o << view_text(w[0]) << ", " << propane::to_string(c.r) << ", " << c.c; break;
+    case Type::clause:
+    case Type::clause_reif:
+        list(0, u(c.npos));
+        o << ", ";
+        list(u(c.npos), w.size());
+        break;
+    case Type::element_const: o << numbers(c.k) << ", " << view_text(w[0]) << ", " << view_text(w[1]); break;
+    case Type::element_var:
+        list(0, w.size() - 2);
+        o << ", " << view_text(w[w.size() - 2]) << ", " << view_text(w.back());
+        break;
+    case Type::count_const:
+    case Type::count_view: {
+        const bool view = c.type == Type::count_view;
+        list(0, view ? w.size() - 1 : w.size());
+        o << ", " << c.v << ", " << propane::to_string(c.r) << ", ";
+        if (view) o << view_text(w.back());
+        else o << c.c;
+        break;
+    }
+    case Type::table:
+    case Type::table_forbidden:
+        list(0, w.size());
+        o << ", {";
+        for (std::size_t t = 0; t < c.tuples.size(); ++t) o << (t ? ", " : "") << numbers(c.tuples[t]);
+        o << '}';
+        if (c.type == Type::table_forbidden) o << ", forbidden";
+        break;
+    case Type::min:
+    case Type::max:
+        list(0, w.size() - 1);
+        o << ", " << view_text(w.back());
+        break;
+    default:
+        for (std::size_t i = 0; i < w.size(); ++i) o << (i ? ", " : "") << view_text(w[i]);
+    }
+    if (c.type == Type::all_different) o << "; " << propane::to_string(c.strength);
+    if (c.reified) o << ", " << (c.mode == ReifyMode::iff ? "iff(" : "implies(") << view_text(c.control) << ")";
+    return o.str() + ")";
+}
+
+inline std::string Model::text() const {
+    std::ostringstream o;
+    for (int i = 0; i < n(); ++i)
+        o << name(i) << " in " << numbers(values[u(i)]) << " (created "
+          << (boolean(i) ? std::string("by bool_var()") : std::to_string(lo[u(i)]) + ".." + std::to_string(hi[u(i)]))
+          << ")\n";
+    for (const Con& c : cons) o << con_text(c) << "\n";
+    o << (holes_after_posting ? "holes cut after posting" : "holes cut before posting") << "; search order";
+    for (int i : order) o << ' ' << name(i);
+    auto strategy_text = [](const propane::Strategy& st) {
+        return std::string(st.var == propane::first_unbound ? "first_unbound" : "smallest_domain") + " / " +
+               (st.val == propane::min_value ? "min_value" : "max_value");
+    };
+    o << ", " << strategy_text(strategy) << ", then " << strategy_text(second) << "\n";
+    return o.str();
+}
+
+// ---- drawing -------------------------------------------------------------------
+
+inline ViewSpec random_view(Rng& rng, int var) {
+    if (rng.chance(50)) return {var, 1, 0};
+    constexpr std::array<int, 5> scales{-2, -1, 1, 2, 3};
+    return {var, scales[u(rng.between(0, 4))], rng.between(-2, 2)};
+}
+
+// A Boolean view: b or its negation 1 - b.
+inline ViewSpec random_literal(Rng& rng, const Model& m) {
+    const int var = rng.between(m.ints, m.n() - 1);
+    return rng.chance(50) ? ViewSpec{var, 1, 0} : ViewSpec{var, -1, 1};
+}
+
+// `count` of the variables first .. n - 1, distinct but for a 15 % chance
+// of a repeat each.
+inline std::vector<int> pick_vars(Rng& rng, int first, int n, int count) {
+    std::vector<int> out;
+    for (int k = 0; k < count; ++k) {
+        int w = rng.between(first, n - 1);
+        for (int tries = 0; tries < 8 && !rng.chance(15) && std::find(out.begin(), out.end(), w) != out.end(); ++tries)
+            w = rng.between(first, n - 1);
+        out.push_back(w);
+    }
+    return out;
+}
+
+constexpr std::array<Rel, 6> relations{Rel::eq, Rel::ne, Rel::lt, Rel::le, Rel::gt, Rel::ge};
+
+// One value the view takes among its variable's values.
+inline int some_value(Rng& rng, const Model& m, const ViewSpec& w) {
+    const auto& vals = m.values[u(w.var)];
+    return static_cast<int>(std::int64_t{w.a} * vals[u(rng.between(0, static_cast<int>(vals.size()) - 1))] + w.b);
+}
+
+inline void draw_literals(Rng& rng, const Model& m, Con& c) {
+    c.npos = rng.between(0, 3);
+    const int nneg = rng.between(c.npos == 0 && !rng.chance(5) ? 1 : 0, 3);
+    for (int i = 0; i < c.npos + nneg; ++i) c.views.push_back(random_literal(rng, m));
+}
+
+// A divisor that takes some value other than 0 over its variable's values
+// (a divisor that can only be 0 is refused when posted).
+inline ViewSpec random_divisor(Rng& rng, const Model& m) {
+    for (int tries = 0; tries < 20; ++tries) {
+        const ViewSpec w = random_view(rng, rng.between(0, m.n() - 1));
+        const auto& vals = m.values[u(w.var)];
+        if (std::any_of(vals.begin(), vals.end(), [&](int t) { return std::int64_t{w.a} * t + w.b != 0; })) return w;
+    }
+    const int var = rng.between(0, m.n() - 1);
+    return {var, 1, m.values[u(var)] == std::vector<int>{0} ? 1 : 0};
+}
+
+// A constraint of the given type over random views of the model's variables;
+// `planted` may lend a table one of its tuples.
+inline Con random_constraint(Rng& rng, const Model& m, Type type, const int* planted) {
+    const int n = m.n();
+    Con c;
+    c.type = type;
+    c.r = relations[u(rng.between(0, 5))];
+    auto views_of = [&](int arity) {
+        for (const int w : pick_vars(rng, 0, n, arity)) c.views.push_back(random_view(rng, w));
+    };
+    switch (type) {
+    case Type::rel: views_of(2); break;
+    case Type::rel_const: views_of(1); break;
+    case Type::linear: views_of(rng.between(1, 4)); break;
+    case Type::abs: views_of(2); break;
+    case Type::min:
+    case Type::max: views_of(rng.between(2, 4)); break;
+    case Type::times: views_of(3); break;
+    case Type::all_different: views_of(rng.between(2, n)); break;
+    case Type::clause:
+    case Type::clause_reif: draw_literals(rng, m, c); break;
+    case Type::rel_reif: views_of(2); break;
+    case Type::rel_const_reif: views_of(1); break;
+    case Type::element_const:
+        for (int i = rng.between(1, 5); i > 0; --i) c.k.push_back(rng.between(-4, 5));
+        views_of(2);
+        break;
+    case Type::element_var: views_of(rng.between(1, 4) + 2); break;
+    case Type::count_const: views_of(rng.between(1, 4)); break;
+    case Type::count_view: views_of(rng.between(1, 4) + 1); break;
+    case Type::div:
+    case Type::mod:
+        views_of(3);
+        c.views[1] = random_divisor(rng, m);
+        break;
+    case Type::table:
+    case Type::table_forbidden:
+        views_of(rng.between(1, 3));
+        // Mostly values the views take (some tuples out of the domains,
+        // which posting drops), now and then the planted one's.
+        for (int t = rng.between(0, 8); t > 0; --t) {
+            std::vector<int> tuple;
+            for (const ViewSpec& w : c.views)
+                tuple.push_back(rng.chance(85) ? some_value(rng, m, w) : rng.between(lowest - 2, highest + 2));
+            c.tuples.push_back(std::move(tuple));
+        }
+        if (rng.chance(30)) {
+            std::vector<int> tuple;
+            for (const ViewSpec& w : c.views) tuple.push_back(static_cast<int>(w.at(planted)));
+            c.tuples.insert(c.tuples.begin() + rng.between(0, static_cast<int>(c.tuples.size())), std::move(tuple));
+        }
+        break;
+    }
+    if (c.type == Type::linear) {
+        // The constant is the sum at some assignment, give or take one,
+        // so that the equation has solutions about as often as not.
+        std::int64_t sum = 0;
+        for (const ViewSpec& w : c.views) {
+            c.k.push_back(rng.chance(10) ? 0 : rng.between(1, 3) * (rng.chance(50) ? 1 : -1));
+            const auto& vals = m.values[u(w.var)];
+            sum += c.k.back() * (std::int64_t{w.a} * vals[u(rng.between(0, static_cast<int>(vals.size()) - 1))] + w.b);
+        }
+        c.c = static_cast<int>(sum) + rng.between(-1, 1);
+    }
+    if (c.type == Type::rel_const || c.type == Type::rel_const_reif) c.c = rng.between(-5, 6);
+    if (c.type == Type::count_const || c.type == Type::count_view) {
+        // Mostly a value some view takes, so that the count moves.
+        c.v = rng.chance(75) ? some_value(rng, m, c.views[u(rng.between(0, static_cast<int>(c.views.size()) - 1))])
+                             : rng.between(-3, 4);
+        c.c = rng.between(0, static_cast<int>(c.views.size()) + 1);
+    }
+    constexpr std::array<propane::Consistency, 3> strengths{propane::value, propane::bounds, propane::domain};
+    c.strength = strengths[u(rng.between(0, 2))];
+    // Two views that are the same function in one all_different make
+    // it unsatisfiable outright: the later one is shifted by one.
+    if (c.type == Type::all_different)
+        for (std::size_t i = 0; i < c.views.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (c.views[i].var == c.views[j].var && c.views[i].a == c.views[j].a && c.views[i].b == c.views[j].b)
+                    c.views[i].b += 1;
+    if (c.type == Type::clause_reif || c.type == Type::rel_reif || c.type == Type::rel_const_reif) {
+        c.reified = true;
+        c.control = random_literal(rng, m);
+        c.mode = rng.chance(50) ? ReifyMode::iff : ReifyMode::implies;
+    }
+    return c;
+}
+
+// Part 1's models (`logic` false): 2..7 integer variables and 1..6
+// constraints of its 8 families, drawn exactly as they were before part 2.
+// Models of both parts: 1..6 integer variables, 1..5 Booleans, 1..8
+// constraints of every family.
+inline Model random_model(std::uint64_t seed, bool logic) {
+    Rng rng(seed);
+    Model m;
+    const int ints = logic ? rng.between(1, max_ints - 1) : rng.between(2, max_ints);
+    const int n = ints + (logic ? rng.between(1, max_bools) : 0);
+    m.ints = ints;
+    m.lo.resize(u(n));
+    m.hi.resize(u(n));
+    m.values.resize(u(n));
+    for (bool first = true; first || m.assignments() > (logic ? max_logic_assignments : max_assignments); first = false)
+        for (int i = 0; i < n; ++i) {
+            auto& vals = m.values[u(i)];
+            vals.clear();
+            if (m.boolean(i)) {
+                m.lo[u(i)] = 0;
+                m.hi[u(i)] = 1;
+                const int hole = rng.chance(85) ? -1 : rng.between(0, 1);
+                for (int t = 0; t <= 1; ++t)
+                    if (t != hole) vals.push_back(t);
+                continue;
+            }
+            m.lo[u(i)] = rng.between(lowest, 1);
+            m.hi[u(i)] = rng.between(m.lo[u(i)], highest);
+            const int density = rng.between(50, 100);
+            for (int t = m.lo[u(i)]; t <= m.hi[u(i)]; ++t)
+                if (rng.chance(density)) vals.push_back(t);
+            if (vals.empty()) vals.push_back(rng.between(m.lo[u(i)], m.hi[u(i)]));
+        }
+    m.holes_after_posting = rng.chance(30);
+
+    // A planted assignment: most constraints are redrawn until it
+    // satisfies them, so that most models have solutions, and the search
+    // more to find than a root failure.
+    std::array<int, max_vars> planted{};
+    for (int i = 0; i < n; ++i)
+        planted[u(i)] = m.values[u(i)][u(rng.between(0, static_cast<int>(m.values[u(i)].size()) - 1))];
+    const int ncons = logic ? rng.between(3, 12) : rng.between(1, 6);
+    for (int k = 0; k < ncons; ++k) {
+        const auto type = static_cast<Type>(rng.between(0, (logic ? types : part1_types) - 1));
+        const int tries = rng.chance(80) ? 30 : 1;
+        for (int attempt = 0; attempt < tries; ++attempt) {
+            Con c = random_constraint(rng, m, type, planted.data());
+            if (attempt + 1 < tries && !satisfied(c, planted.data())) continue;
+            m.cons.push_back(std::move(c));
+            break;
+        }
+    }
+    // div and mod go first: a post may prune (rel with a constant, a unit
+    // clause, element's index range), and a divisor an earlier post left
+    // only 0 would be refused as a model error, not searched.
+    std::stable_partition(m.cons.begin(), m.cons.end(),
+                          [](const Con& c) { return c.type == Type::div || c.type == Type::mod; });
+    for (int i = 0; i < n; ++i) m.order.push_back(i);
+    for (int i = n - 1; i > 0; --i) std::swap(m.order[u(i)], m.order[u(rng.between(0, i))]);
+    m.strategy = {.var = rng.chance(50) ? propane::first_unbound : propane::smallest_domain,
+                  .val = rng.chance(50) ? propane::min_value : propane::max_value};
+    m.second = {.var = m.strategy.var == propane::first_unbound ? propane::smallest_domain : propane::first_unbound,
+                .val = rng.chance(50) ? propane::min_value : propane::max_value};
+    return m;
+}
+
+// ---- enumeration ---------------------------------------------------------------
+
+// A solution as one integer, four bits per variable, the first variable
+// the most significant: codes sort as the solutions do.
+using Code = std::uint64_t;
+static_assert(highest - lowest < 16 && 4 * max_vars <= 64);
+
+inline Code pack(const int* x, int n) {
+    Code c = 0;
+    for (int i = 0; i < n; ++i) c = c << 4 | static_cast<Code>(x[i] - lowest);
+    return c;
+}
+
+inline std::vector<int> unpack(Code c, int n) {
+    std::vector<int> x(u(n));
+    for (int i = n - 1; i >= 0; --i, c >>= 4) x[u(i)] = static_cast<int>(c & 15) + lowest;
+    return x;
+}
+
+inline std::vector<Code> brute_force(const Model& m) {
+    std::vector<std::size_t> at(u(m.n()), 0);
+    std::array<int, max_vars> x{};
+    std::vector<Code> sols;
+    for (;;) {
+        for (int i = 0; i < m.n(); ++i) x[u(i)] = m.values[u(i)][at[u(i)]];
+        if (std::all_of(m.cons.begin(), m.cons.end(), [&](const Con& c) { return satisfied(c, x.data()); }))
+            sols.push_back(pack(x.data(), m.n()));
+        int i = m.n();
+        while (i > 0 && ++at[u(i - 1)] == m.values[u(i - 1)].size()) at[u(--i)] = 0;
+        if (i == 0) return sols;
+    }
+}
+
+} // namespace models
+
+#endif

@@ -1,0 +1,271 @@
+#ifndef PROPANE_TESTS_MODELS_MIXED_SEARCH_HPP
+#define PROPANE_TESTS_MODELS_MIXED_SEARCH_HPP
+
+// Posting and searching the random models of models_mixed.hpp, and the
+// loop over seeds. A constraint whose views are all plain is posted over
+// IntVar, any other over AffineView (literals and controls included).
+//
+// Each model is searched twice on one store, with two strategies. Each
+// search must return exactly the solutions found by enumeration (none
+// missing, none extra, none twice), every solution it reports must satisfy
+// every constraint (checked one by one, so that a report names the broken
+// one), branches == 2 * (failures + solutions - 1) over the complete tree
+// when the root does not fail, and the store must be left at level 0 with
+// the domains it had. The second search runs on what the first left behind,
+// so a propagator whose reversible state (watches, counters) backtracking
+// did not restore shows there.
+
+#include <doctest/doctest.h>
+
+#include "models_mixed.hpp"
+
+#include <propane/constraints/abs.hpp>
+#include <propane/constraints/all_different.hpp>
+#include <propane/constraints/bool/clause.hpp>
+#include <propane/constraints/bool/rel_reif.hpp>
+#include <propane/constraints/count.hpp>
+#include <propane/constraints/div_mod.hpp>
+#include <propane/constraints/element.hpp>
+#include <propane/constraints/linear.hpp>
+#include <propane/constraints/min_max.hpp>
+#include <propane/constraints/rel.hpp>
+#include <propane/constraints/table.hpp>
+#include <propane/constraints/times.hpp>
+#include <propane/engine/store.hpp>
+#include <propane/engine/view.hpp>
+#include <propane/search/search.hpp>
+#include <propane/search/stats.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <iterator>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "instances.hpp"
+
+namespace models {
+
+using propane::IntVar;
+using Store = propane::Store<propane::BitDomain<1>>;
+
+template <class V>
+V make(const std::vector<IntVar>& xs, const ViewSpec& w) {
+    if constexpr (std::is_same_v<V, IntVar>)
+        return xs[u(w.var)];
+    else
+        return w.a * xs[u(w.var)] + w.b;
+}
+
+template <class V>
+std::vector<V> make_all(const std::vector<IntVar>& xs, const std::vector<ViewSpec>& ws, std::size_t from,
+                        std::size_t to) {
+    std::vector<V> out;
+    for (std::size_t i = from; i < to; ++i) out.push_back(make<V>(xs, ws[i]));
+    return out;
+}
+
+template <class V>
+void post(Store& s, const std::vector<IntVar>& xs, const Con& c) {
+    const auto& w = c.views;
+    const std::size_t n = w.size();
+    auto view = [&](std::size_t i) { return make<V>(xs, w[i]); };
+    auto all = [&](std::size_t from, std::size_t to) { return make_all<V>(xs, w, from, to); };
+    const auto re = c.mode == ReifyMode::iff ? propane::iff(make<V>(xs, c.control)) : propane::implies(make<V>(xs, c.control));
+    switch (c.type) {
+    case Type::rel: s.post(propane::rel(view(0), c.r, view(1))); break;
+    case Type::rel_const: s.post(propane::rel(view(0), c.r, c.c)); break;
+    case Type::linear: s.post(propane::linear(c.k, all(0, n), c.r, c.c)); break;
+    case Type::abs: s.post(propane::abs(view(0), view(1))); break;
+    case Type::min: s.post(propane::min(all(0, n - 1), view(n - 1))); break;
+    case Type::max: s.post(propane::max(all(0, n - 1), view(n - 1))); break;
+    case Type::times: s.post(propane::times(view(0), view(1), view(2))); break;
+    case Type::all_different: s.post(propane::all_different(all(0, n), c.strength)); break;
+    case Type::clause: s.post(propane::clause(all(0, u(c.npos)), all(u(c.npos), n))); break;
+    case Type::clause_reif: s.post(propane::clause(all(0, u(c.npos)), all(u(c.npos), n), re)); break;
+    case Type::rel_reif: s.post(propane::rel(view(0), c.r, view(1), re)); break;
+    case Type::rel_const_reif: s.post(propane::rel(view(0), c.r, c.c, re)); break;
+    case Type::element_const: s.post(propane::element(c.k, view(0), view(1))); break;
+    case Type::element_var: s.post(propane::element(all(0, n - 2), view(n - 2), view(n - 1))); break;
+    case Type::count_const: s.post(propane::count(all(0, n), c.v, c.r, c.c)); break;
+    case Type::count_view: s.post(propane::count(all(0, n - 1), c.v, c.r, view(n - 1))); break;
+    case Type::div: s.post(propane::div(view(0), view(1), view(2))); break;
+    case Type::mod: s.post(propane::mod(view(0), view(1), view(2))); break;
+    case Type::table: s.post(propane::table(all(0, n), c.tuples)); break;
+    case Type::table_forbidden: s.post(propane::table(all(0, n), c.tuples, propane::TableMode::forbidden)); break;
+    }
+}
+
+inline std::vector<IntVar> build(Store& s, const Model& m) {
+    std::vector<IntVar> xs;
+    for (int i = 0; i < m.n(); ++i) xs.push_back(m.boolean(i) ? s.bool_var() : s.int_var(m.lo[u(i)], m.hi[u(i)]));
+    auto cut_holes = [&] {
+        for (int i = 0; i < m.n(); ++i)
+            for (int t = m.lo[u(i)]; t <= m.hi[u(i)]; ++t)
+                if (!std::binary_search(m.values[u(i)].begin(), m.values[u(i)].end(), t))
+                    (void)s.remove(xs[u(i)], t); // a failure is remembered by the store
+    };
+    if (!m.holes_after_posting) cut_holes();
+    for (const Con& c : m.cons) {
+        if (c.plain())
+            post<IntVar>(s, xs, c);
+        else
+            post<propane::AffineView>(s, xs, c);
+    }
+    if (m.holes_after_posting) cut_holes();
+    return xs;
+}
+
+inline std::vector<std::set<int>> domains(const Store& s) {
+    std::vector<std::set<int>> d;
+    for (int i = 0; i < s.num_vars(); ++i) {
+        std::set<int> vals;
+        s.domain(i).for_each([&](int t) { vals.insert(t); });
+        d.push_back(vals);
+    }
+    return d;
+}
+
+inline std::string solution_text(Code code, int n) {
+    const std::vector<int> x = unpack(code, n);
+    std::ostringstream o;
+    o << '(';
+    for (std::size_t i = 0; i < x.size(); ++i) o << (i ? "," : "") << x[i];
+    return o.str() + ")";
+}
+
+inline std::string codes_text(const std::vector<Code>& cs, int n) {
+    std::ostringstream o;
+    for (std::size_t k = 0; k < cs.size() && k < 5; ++k) o << ' ' << solution_text(cs[k], n);
+    if (cs.size() > 5) o << " ... " << cs.size() << " in all";
+    return o.str();
+}
+
+struct Tally {
+    std::uint64_t models = 0, solutions = 0, infeasible = 0, root_failures = 0, branches = 0, failures = 0;
+    std::array<std::uint64_t, types> constraints{};
+};
+
+// One complete search of s with the given strategy, checked against the
+// enumeration `want`; what went wrong goes to `why`.
+inline void search_once(Store& s, const Model& m, const std::vector<IntVar>& vars, const propane::Strategy& strategy,
+                        const std::vector<Code>& want, bool root_fails, const std::vector<std::set<int>>& before,
+                        const char* which, std::ostringstream& why, Tally& tally) {
+    std::vector<Code> got;
+    std::string broken;
+    const propane::SearchStats st = propane::solve(s, vars, strategy, [&](const auto& sol) {
+        std::array<int, max_vars> x{};
+        for (std::size_t k = 0; k < sol.size(); ++k) x[u(m.order[k])] = sol[k];
+        got.push_back(pack(x.data(), m.n()));
+        for (const Con& c : m.cons)
+            if (broken.empty() && !satisfied(c, x.data()))
+                broken = solution_text(got.back(), m.n()) + " breaks " + m.con_text(c);
+        return propane::next;
+    });
+
+    std::ostringstream w;
+    if (!broken.empty()) w << "a reported solution " << broken << "\n";
+    std::sort(got.begin(), got.end());
+    std::vector<Code> twice, missing, extra;
+    for (auto it = got.begin(); (it = std::adjacent_find(it, got.end())) != got.end(); ++it) twice.push_back(*it);
+    got.erase(std::unique(got.begin(), got.end()), got.end());
+    std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(missing));
+    std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
+    if (!twice.empty()) w << "solutions found twice:" << codes_text(twice, m.n()) << "\n";
+    if (!missing.empty()) w << "solutions missing:" << codes_text(missing, m.n()) << "\n";
+    if (!extra.empty()) w << "not solutions, yet reported:" << codes_text(extra, m.n()) << "\n";
+    if (st.solutions != got.size() + twice.size())
+        w << "stats.solutions " << st.solutions << ", visitor saw " << got.size() + twice.size() << "\n";
+    if (!st.complete()) w << "stats.complete() is false after an exhaustive search\n";
+    if (root_fails && !want.empty()) w << "the root propagation fails, yet the model has solutions\n";
+    if (!root_fails && st.branches != 2 * (st.failures + st.solutions - 1))
+        w << "branches " << st.branches << " != 2 * (failures " << st.failures << " + solutions " << st.solutions
+          << " - 1)\n";
+    if (s.level() != 0) w << "the store is left at level " << s.level() << "\n";
+    if (domains(s) != before) w << "the store's domains are not restored after the search\n";
+    if (!w.str().empty()) why << which << " search:\n" << w.str();
+    tally.branches += st.branches;
+    tally.failures += st.failures;
+}
+
+// Searches the model twice on one store; what went wrong, or "" if nothing did.
+inline std::string search_model(const Model& m, const std::vector<Code>& want, Tally& tally) {
+    Store s;
+    const std::vector<IntVar> xs = build(s, m);
+    std::vector<IntVar> vars;
+    for (int i : m.order) vars.push_back(xs[u(i)]);
+    const auto before = domains(s);
+    Store probe = s;
+    const bool root_fails = !probe.propagate();
+
+    std::ostringstream why;
+    search_once(s, m, vars, m.strategy, want, root_fails, before, "first", why, tally);
+    search_once(s, m, vars, m.second, want, root_fails, before, "second", why, tally);
+
+    ++tally.models;
+    tally.solutions += want.size();
+    tally.infeasible += want.empty() ? 1 : 0;
+    tally.root_failures += root_fails ? 1 : 0;
+    for (const Con& c : m.cons) ++tally.constraints[static_cast<std::size_t>(c.type)];
+    return why.str();
+}
+
+// PROPANE_MODEL_SEEDS: unset (1..3000), <count> or <first>..<last>; a
+// malformed value is an error, so a long run cannot quietly become short.
+inline bool seed_range(std::uint64_t& first, std::uint64_t& last, std::string& error) {
+    first = 1;
+    last = 3000;
+    const char* env = std::getenv("PROPANE_MODEL_SEEDS");
+    if (env == nullptr) return true;
+    const std::string text = env;
+    auto number = [](const std::string& t, std::uint64_t& out) {
+        if (t.empty() || t.size() > 18 || !std::all_of(t.begin(), t.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+            return false;
+        out = std::stoull(t);
+        return true;
+    };
+    const auto dots = text.find("..");
+    const bool ok = dots == std::string::npos ? number(text, last) && last >= 1
+                                              : number(text.substr(0, dots), first) &&
+                                                    number(text.substr(dots + 2), last) && first <= last;
+    if (!ok) error = "PROPANE_MODEL_SEEDS='" + text + "': want a count (say 100000) or a range first..last (say 17..17)";
+    return ok;
+}
+
+// The body of a test case: every seed's model, drawn with or without the
+// families of part 2, searched and compared; a failure prints its seed and
+// the model, the first five at most.
+inline void run_seeds(bool logic) {
+    std::uint64_t first = 0, last = 0;
+    std::string error;
+    REQUIRE_MESSAGE(seed_range(first, last, error), error);
+    Tally tally;
+    std::uint64_t bad = 0;
+    for (std::uint64_t seed = first; seed <= last; ++seed) {
+        const Model m = random_model(seed, logic);
+        const std::vector<Code> want = brute_force(m);
+        const std::string why = search_model(m, want, tally);
+        if (why.empty()) continue;
+        if (++bad <= 5)
+            FAIL_CHECK("seed " << seed << " (rerun alone: PROPANE_MODEL_SEEDS=" << seed << ".." << seed << "), "
+                               << want.size() << " solutions by enumeration:\n"
+                               << why << "the model:\n"
+                               << m.text());
+    }
+    CHECK_MESSAGE(bad == 0, bad << " of " << (last - first + 1) << " seeds failed (the first five at most are shown)");
+    std::ostringstream per;
+    for (std::size_t k = 0; k < u(logic ? types : part1_types); ++k)
+        per << (k ? ", " : "") << tally.constraints[k] << " " << type_names[k];
+    MESSAGE("seeds " << first << ".." << last << ": " << tally.models << " models (" << per.str() << "), "
+                     << tally.solutions << " solutions checked; " << tally.infeasible << " models without solutions, "
+                     << tally.root_failures << " of them failing at the root; " << tally.failures << " failures and "
+                     << tally.branches << " branches in all (two searches each)");
+}
+
+} // namespace models
+
+#endif
