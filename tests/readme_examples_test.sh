@@ -2,6 +2,7 @@
 # The README's code blocks that are whole programs are the example sources,
 # word for word, so what a reader copies is what CI builds and runs: the
 # block under "## Building a model" is examples/send_more.cpp, the one under
+# "## Booleans and reification" examples/talks.cpp, the one under
 # "## Writing your own constraint" examples/custom_constraint.cpp.
 # Usage: readme_examples_test.sh path/to/README.md path/to/examples
 set -euo pipefail
@@ -11,7 +12,8 @@ import pathlib, re, sys
 readme = pathlib.Path(sys.argv[1]).read_text()
 examples = pathlib.Path(sys.argv[2])
 bad = 0
-for heading, source in [("Building a model", "send_more.cpp"), ("Writing your own constraint", "custom_constraint.cpp")]:
+for heading, source in [("Building a model", "send_more.cpp"), ("Booleans and reification", "talks.cpp"),
+                        ("Writing your own constraint", "custom_constraint.cpp")]:
     section = re.search(r"^## " + re.escape(heading) + r"\n(.*?)(?=^## |\Z)", readme, re.M | re.S)
     block = section and re.search(r"^```cpp\n(.*?)^```$", section.group(1), re.M | re.S)
     if not block:

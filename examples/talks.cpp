@@ -1,0 +1,48 @@
+// Four talks share one room in a morning of slots 0..11. No two overlap;
+// the keynotes (talks 0 and 2) start early, their starts summing to at most
+// 6, unless talk 1 comes before talk 3; at least two talks end by slot 6.
+// Which schedule ends the morning soonest?
+#include <propane/propane.hpp>
+#include <cstdio>
+#include <vector>
+
+int main() {
+    using propane::IntVar, propane::Rel, propane::iff, propane::implies;
+    propane::Store<propane::BitDomain<1>> s;
+    const std::vector<int> length{3, 2, 4, 2};
+    const int n = 4;
+    const std::vector<IntVar> start = s.int_vars(n, 0, 11);
+    const IntVar last = s.int_var(0, 12);
+
+    // first[i][j], i < j: 1 when talk i ends before talk j starts. Its
+    // negation 1 - first[i][j] then puts talk j first.
+    std::vector<std::vector<IntVar>> first(n, std::vector<IntVar>(n));
+    std::vector<IntVar> by6;
+    for (int i = 0; i < n; ++i) {
+        s.post(propane::rel(start[i] + length[i], Rel::le, last));
+        for (int j = i + 1; j < n; ++j) {
+            first[i][j] = s.bool_var();
+            s.post(propane::rel(start[i] + length[i], Rel::le, start[j], iff(first[i][j])));
+            s.post(propane::rel(start[j] + length[j], Rel::le, start[i], implies(1 - first[i][j])));
+        }
+        by6.push_back(s.bool_var());
+        s.post(propane::rel(start[i] + length[i], Rel::le, 6, iff(by6.back())));
+    }
+    const IntVar keynotes_early = s.bool_var();
+    s.post(propane::linear(std::vector<int>{1, 1}, std::vector<IntVar>{start[0], start[2]}, Rel::le, 6,
+                           iff(keynotes_early)));
+    s.post(propane::clause(std::vector<IntVar>{keynotes_early, first[1][3]}, std::vector<IntVar>{}));
+    s.post(propane::linear(by6, Rel::ge, 2));
+
+    std::vector<IntVar> decisions = start;
+    decisions.push_back(last);
+    const auto st = propane::minimize(s, decisions, propane::Strategy{}, propane::Limits{}, last,
+                                      [&](const auto& sol) {
+                                          std::printf("the morning ends at slot %d; starts:", sol.value(last));
+                                          for (int i = 0; i < n; ++i) std::printf(" %d", sol.value(start[i]));
+                                          std::printf("\n");
+                                      });
+    std::printf("%s after %llu failures\n", st.complete() ? "optimal" : "not proven",
+                (unsigned long long)st.failures);
+    return st.objective && st.complete() ? 0 : 1;
+}
