@@ -162,14 +162,16 @@ bool shares_variable(const std::vector<Term<View>>& terms) {
     return std::ranges::adjacent_find(vars) != vars.end();
 }
 
-// sum <= upper and/or sum >= lower, to the greatest bounds(R) box.
-template <class S, class View>
-class LinearBounds : public PropagatorBase<S, LinearBounds<S, View>> {
+// The cuts of sum <= upper and/or sum >= lower to the greatest bounds(R)
+// box, over the terms it owns: LinearBounds runs them with its own bounds,
+// and the reified linear (bool/linear_reif.hpp) with those of the relation
+// or its negation, whichever b asks for.
+template <class View>
+class BoundsCuts {
 public:
-    LinearBounds(S& s, std::vector<Term<View>> terms, std::optional<std::int64_t> lower,
-                 std::optional<std::int64_t> upper)
-        : shared_(shares_variable(terms)), ranges_(terms.size()), terms_(s, std::move(terms)), lower_(lower),
-          upper_(upper) {}
+    template <class S>
+    BoundsCuts(S& s, std::vector<Term<View>> terms)
+        : shared_(shares_variable(terms)), ranges_(terms.size()), terms_(s, std::move(terms)) {}
 
     // A cut for sum <= u changes only the terms' greatest values, so the sum
     // of least values it used stays exact and it leaves nothing for itself
@@ -178,28 +180,39 @@ public:
     // moved something can give <= u more to cut, so only then does the loop
     // go round again. Views sharing a variable move each other's bounds
     // behind these sums' backs: then any change goes round again.
-    PropStatus propagate(S& s) override {
+    template <class S>
+    PROPANE_INLINE PropStatus run(S& s, std::optional<std::int64_t> lower, std::optional<std::int64_t> upper) {
         for (;;) {
             std::int64_t least = 0, most = 0; // of the open terms' sum
             const std::int64_t fixed = terms_.settle(s, ranges_, least, most);
-            if ((upper_ && least > *upper_ - fixed) || (lower_ && most < *lower_ - fixed)) return PropStatus::failed;
+            if ((upper && least > *upper - fixed) || (lower && most < *lower - fixed)) return PropStatus::failed;
             Cut below = Cut::none, above = Cut::none;
-            if (upper_ && most > *upper_ - fixed) {
-                above = cut<1>(s, *upper_ - fixed, least, most);
+            if (upper && most > *upper - fixed) {
+                above = cut<1>(s, *upper - fixed, least, most);
                 if (above == Cut::failed) return PropStatus::failed;
             }
-            if (lower_ && least < *lower_ - fixed) {
+            if (lower && least < *lower - fixed) {
                 // sum >= l as -sum <= -l: -sum ranges over -most .. -least.
                 // Nothing reads the greatest value after this cut (a new
                 // pass sums afresh), but the cut keeps it up to date anyway.
                 std::int64_t neg_least = -least;
-                below = cut<-1>(s, fixed - *lower_, -most, neg_least);
+                below = cut<-1>(s, fixed - *lower, -most, neg_least);
                 if (below == Cut::failed) return PropStatus::failed;
             }
             const bool moved = above == Cut::some || below == Cut::some;
-            if (!(upper_ && below == Cut::some) && !(shared_ && moved)) return PropStatus::fix;
+            if (!(upper && below == Cut::some) && !(shared_ && moved)) return PropStatus::fix;
         }
     }
+
+    // The least and greatest values of the whole sum (settling the terms).
+    template <class S>
+    std::pair<std::int64_t, std::int64_t> range(S& s) {
+        std::int64_t least = 0, most = 0;
+        const std::int64_t fixed = terms_.settle(s, ranges_, least, most);
+        return {fixed + least, fixed + most};
+    }
+
+    SumTerms<View>& terms() noexcept { return terms_; }
 
 private:
     enum class Cut : std::uint8_t { none, some, failed };
@@ -211,7 +224,7 @@ private:
     // only the bound it cuts, read again after the update. Views sharing a
     // variable can leave a range stale (wider than the view's): a cut from
     // it is weaker, never wrong, and the pass that follows reads afresh.
-    template <int Sign>
+    template <int Sign, class S>
     Cut cut(S& s, std::int64_t u, std::int64_t least, std::int64_t& most) {
         Cut done = Cut::none;
         const auto open = terms_.open(s);
@@ -235,6 +248,20 @@ private:
     // The open terms' ranges, open term k's at k: scratch for one run.
     std::vector<std::pair<std::int64_t, std::int64_t>> ranges_;
     SumTerms<View> terms_;
+};
+
+// sum <= upper and/or sum >= lower, to the greatest bounds(R) box.
+template <class S, class View>
+class LinearBounds : public PropagatorBase<S, LinearBounds<S, View>> {
+public:
+    LinearBounds(S& s, std::vector<Term<View>> terms, std::optional<std::int64_t> lower,
+                 std::optional<std::int64_t> upper)
+        : cuts_(s, std::move(terms)), lower_(lower), upper_(upper) {}
+
+    PropStatus propagate(S& s) override { return cuts_.run(s, lower_, upper_); }
+
+private:
+    BoundsCuts<View> cuts_;
     std::optional<std::int64_t> lower_;
     std::optional<std::int64_t> upper_;
 };
@@ -367,25 +394,29 @@ private:
     std::int64_t k_;
 };
 
-// sum != c: acts on the last open term only.
+// sum != c on the last open term: once one term is left open, the value
+// that would make the sum c leaves it; with none open, a sum of c fails.
+// After a removal the last term is fixed to a value that keeps the sum off
+// c, so the run that follows would find nothing: a fixpoint.
+template <class S, class View>
+PROPANE_INLINE inline PropStatus not_equal(S& s, SumTerms<View>& terms, std::int64_t c) {
+    const std::int64_t rest = c - terms.settle(s);
+    const auto open = terms.open(s);
+    if (open.empty()) return rest == 0 ? PropStatus::failed : PropStatus::fix;
+    if (open.size() == 1 && rest % open[0].a == 0) {
+        const std::int64_t v = rest / open[0].a;
+        if (v >= int_min && v <= int_max && open[0].v.remove(s, static_cast<int>(v)) == Change::failed)
+            return PropStatus::failed;
+    }
+    return PropStatus::fix;
+}
+
 template <class S, class View>
 class LinearNe : public PropagatorBase<S, LinearNe<S, View>> {
 public:
     LinearNe(S& s, std::vector<Term<View>> terms, std::int64_t c) : terms_(s, std::move(terms)), c_(c) {}
 
-    // After a removal the last term is fixed to a value that keeps the sum
-    // off c, so the run that follows would find nothing: a fixpoint.
-    PropStatus propagate(S& s) override {
-        const std::int64_t rest = c_ - terms_.settle(s);
-        const auto open = terms_.open(s);
-        if (open.empty()) return rest == 0 ? PropStatus::failed : PropStatus::fix;
-        if (open.size() == 1 && rest % open[0].a == 0) {
-            const std::int64_t v = rest / open[0].a;
-            if (v >= int_min && v <= int_max && open[0].v.remove(s, static_cast<int>(v)) == Change::failed)
-                return PropStatus::failed;
-        }
-        return PropStatus::fix;
-    }
+    PropStatus propagate(S& s) override { return not_equal(s, terms_, c_); }
 
 private:
     SumTerms<View> terms_;
@@ -425,6 +456,36 @@ inline void check_sizes(std::size_t coeffs, std::size_t views) {
                           " views; each view needs one coefficient");
 }
 
+// The terms of sum(coeffs[i] * views[i]) r c with a nonzero coefficient,
+// after refusing (model_error) a constant or coefficient beyond +-2^62 and
+// views whose sum could reach it (see the header comment).
+template <class View>
+std::vector<Term<View>> linear_terms(const std::vector<std::int64_t>& coeffs, const std::vector<View>& views,
+                                     std::int64_t c) {
+    std::vector<Term<View>> terms;
+    if (c <= -linear_limit || c >= linear_limit)
+        throw model_error("linear: the constant " + std::to_string(c) + " is beyond +-2^62");
+    std::int64_t reach = (c < 0 ? -c : c) + 1;
+    for (std::size_t i = 0; i < views.size(); ++i) {
+        const std::int64_t a = coeffs[i];
+        if (a == 0) continue;
+        if (a <= -linear_limit || a >= linear_limit)
+            throw model_error("linear: coefficient " + std::to_string(a) + " (term " + std::to_string(i) +
+                              ") is beyond +-2^62");
+        const std::int64_t span = std::max(std::abs(std::int64_t{views[i].lo()}), std::abs(std::int64_t{views[i].hi()}));
+        // Both factors below 2^62 and 2^31 + 1; compared by division, so the
+        // test itself cannot overflow.
+        if (span != 0 && (a < 0 ? -a : a) > (linear_limit - reach) / span)
+            throw model_error("linear: the sum could overflow 64-bit arithmetic: with term " + std::to_string(i) +
+                              " (coefficient " + std::to_string(a) + ", view range " + std::to_string(views[i].lo()) +
+                              ".." + std::to_string(views[i].hi()) +
+                              ") the sum of |coefficient| * |value| and |c| reaches 2^62");
+        reach += (a < 0 ? -a : a) * span;
+        terms.push_back({views[i], a});
+    }
+    return terms;
+}
+
 } // namespace detail
 
 // The constraint sum(coeffs[i] * views[i]) r c, as linear() returns it.
@@ -441,27 +502,7 @@ struct Linear {
         detail::check_rel(r, "linear");
         detail::check_sizes(coeffs.size(), views.size());
         for (const View& v : views) s.check(v.var(), "linear");
-        std::vector<detail::Term<View>> terms;
-        if (c <= -detail::linear_limit || c >= detail::linear_limit)
-            throw model_error("linear: the constant " + std::to_string(c) + " is beyond +-2^62");
-        std::int64_t reach = (c < 0 ? -c : c) + 1;
-        for (std::size_t i = 0; i < views.size(); ++i) {
-            const std::int64_t a = coeffs[i];
-            if (a == 0) continue;
-            if (a <= -detail::linear_limit || a >= detail::linear_limit)
-                throw model_error("linear: coefficient " + std::to_string(a) + " (term " + std::to_string(i) +
-                                  ") is beyond +-2^62");
-            const std::int64_t span = std::max(std::abs(std::int64_t{views[i].lo()}), std::abs(std::int64_t{views[i].hi()}));
-            // Both factors below 2^62 and 2^31 + 1; compared by division, so the
-            // test itself cannot overflow.
-            if (span != 0 && (a < 0 ? -a : a) > (detail::linear_limit - reach) / span)
-                throw model_error("linear: the sum could overflow 64-bit arithmetic: with term " + std::to_string(i) +
-                                  " (coefficient " + std::to_string(a) + ", view range " +
-                                  std::to_string(views[i].lo()) + ".." + std::to_string(views[i].hi()) +
-                                  ") the sum of |coefficient| * |value| and |c| reaches 2^62");
-            reach += (a < 0 ? -a : a) * span;
-            terms.push_back({views[i], a});
-        }
+        const std::vector<detail::Term<View>> terms = detail::linear_terms(coeffs, views, c);
         std::unique_ptr<Propagator<S>> p;
         const std::int64_t k = c + (r == Rel::lt ? -1 : r == Rel::gt ? 1 : 0);
         const bool upper = r == Rel::eq || r == Rel::le || r == Rel::lt;
