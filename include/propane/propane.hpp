@@ -27,7 +27,6 @@
 #include "constraints/all_different.hpp"
 #include "constraints/bool/clause.hpp"
 #include "constraints/bool/linear_reif.hpp"
-#include "constraints/bool/linear_reif.hpp"
 #include "constraints/bool/rel_reif.hpp"
 #include "constraints/count.hpp"
 #include "constraints/div_mod.hpp"
