@@ -178,6 +178,27 @@ inline Parsed parse(std::string_view text) {
     return p;
 }
 
+// A random instance: each job visits the machines in a random order, each
+// operation for 1..max_duration, drawn from `seed` (the same instance on
+// every platform).
+inline Instance random_instance(int jobs, int machines, int max_duration, std::uint64_t seed) {
+    propane::detail::SplitMix64 rng{seed};
+    Instance in;
+    in.jobs = jobs;
+    in.machines = machines;
+    for (int j = 0; j < jobs; ++j) {
+        std::vector<Operation> ops;
+        for (int m = 0; m < machines; ++m) ops.push_back({m, 0});
+        // Fisher-Yates; the modulo's bias is immaterial here.
+        for (int k = machines - 1; k > 0; --k)
+            std::swap(ops[static_cast<std::size_t>(k)],
+                      ops[static_cast<std::size_t>(rng() % static_cast<std::uint64_t>(k + 1))]);
+        for (Operation& op : ops) op.duration = 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(max_duration));
+        in.ops.push_back(std::move(ops));
+    }
+    return in;
+}
+
 // The model:
 //   s[j][k], the start of job j's k-th operation, over 0..horizon;
 //   s[j][k] + d[j][k] <= s[j][k+1] inside each job;
