@@ -302,8 +302,8 @@ std::array<Mask, Big::n> masks(const S& s, const std::vector<IntVar>& xs) {
 
 } // namespace
 
-TEST_CASE("table: nested levels restore the live tuples (tables of up to 27 words, against the closure)") {
-    using S = propane::Store<propane::BitDomain<2>>;
+TEST_CASE_TEMPLATE("table: nested levels restore the live tuples (tables of up to 27 words, against the closure)", S,
+                   propane::Store<propane::BitDomain<2>>, propane::Store<propane::BitDomain<propane::dynamic>>) {
     std::mt19937 rng(29);
     long long propagations = 0, pops = 0, failures = 0, mismatches = 0;
     for (int round = 0; round < 24; ++round) {

@@ -14,9 +14,10 @@
 // positions, so after a pop restores a larger limit those positions hold
 // the same words as when it was saved, in another order.
 //
-// Operations with a mask (a word array as long as the set, held by the
-// caller) come in the paper's pairs: clear_mask, add_to_mask, reverse_mask
-// build the mask over the non-zero words, intersect_with_mask applies it.
+// As in the paper, a change goes through a mask the set holds: clear_mask,
+// add_to_mask and reverse_mask build it over the non-zero words, and
+// intersect_with_mask applies it. The word arrays the operations take (a
+// table's supports) are as long as the set.
 
 #include <bit>
 #include <cstddef>

@@ -115,8 +115,11 @@ public:
     }
 
     // Removes the tuples that hold a value gone from its view since it was
-    // last seen, stopping when none is left. Returns the number of
-    // positions that had lost values, and the last of them in `last`.
+    // last seen, stopping when none is left. The store does not say which
+    // values went, so a changed position's values seen are each tested
+    // against its view: a bit test apiece, where each value then put in the
+    // mask costs a pass over the live words. Returns the number of
+    // positions whose view changed, and the last of them in `last`.
     int update(S& s, std::size_t& last) {
         int n = 0;
         for (std::size_t i = 0; i < xs_.size() && !live_.empty(s); ++i) {
