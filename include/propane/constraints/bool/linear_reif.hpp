@@ -105,10 +105,11 @@ private:
     PropStatus enforce(S& s, SumRel want) {
         switch (want.r) {
         case Rel::ne: return not_equal(s, cuts_.terms(), want.k);
-        case Rel::eq: return cuts_.run(s, want.k, want.k);
-        case Rel::le: return cuts_.run(s, std::nullopt, want.k);
-        default: return cuts_.run(s, want.k, std::nullopt);
+        case Rel::eq: cuts_.set_bounds(want.k, want.k); break;
+        case Rel::le: cuts_.set_bounds(std::nullopt, want.k); break;
+        default: cuts_.set_bounds(want.k, std::nullopt); break;
         }
+        return cuts_.run(s);
     }
 
     BoundsCuts<View> cuts_;
