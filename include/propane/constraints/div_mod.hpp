@@ -28,21 +28,37 @@
 // with holes may land beyond the bound asked for; views sharing a variable
 // move each other, where the result is sound but not bounds(Z)).
 //
-// mod's strength is a relaxation, sound and exact once x and y are fixed
-// (z is then set), not bounds consistent: the remainder's magnitude is at most |x|'s
-// and below |y|'s, z has x's sign, |y| exceeds the least |z|, x keeps the
-// sign and at least the magnitude of z, and z == x when every |x| is below
-// every |y|. The quotients of a remainder are not monotone, which is why
-// its supports have no closed form like div's.
+// mod's strength: bounds(Z) on x, y and z as well, plus 0 removed from y.
+// The remainder depends on |y| only and takes x's sign, so the reasoning is
+// on magnitudes again, m mod n == r with m >= 1, n >= 1, r >= 0 (and x == 0
+// gives z == 0 for every y). Remainders are not monotone in m or n, so the
+// supports are not one closed form; they are a union of closed forms:
+//   quotient 0   m == r < n: m and r over the common values of M and R
+//                below n2, n from just above them up to n2;
+//   one n        the residues of [m1, m2] run from m1 mod n to m2 mod n
+//                (all of them when the interval spans n values), so the
+//                least m >= m1 and greatest m <= m2 with a residue in R,
+//                and the least and greatest such residue, are one step;
+//   one q >= 1   m == q*n + r: the n for which some r fits form one
+//                interval (each constraint on r is linear in n), over which
+//                r's least is at its greatest n, r's greatest where n - 1
+//                meets m2 - q*n, and m's extremes at its ends.
+// n beyond m2 has quotient 0 only. The rest is walked by divisor up to
+// about sqrt(m2) and by quotient beyond it, so a run costs O(sqrt(max|x|))
+// steps at worst (a few for the small values of most models, and fewer
+// when y's range is narrow), and each view is narrowed to the hull of its
+// supports, to a fixpoint, as div is.
 //
 // Every value is an int and every product and quotient is computed in 64
 // bits, so nothing overflows. INT_MIN / -1 is 2^31, beyond any view's
 // domain, so that pair simply has no solution for div (a bound beyond int
 // empties the view, which keep_at_least / keep_at_most handle); its
-// remainder is 0, computed on magnitudes. The rules read bounds only (and
-// whether 0 lies within them), so both propagators wake on bounds events.
+// remainder is 0 (m == 2^31 is a magnitude like any other). The rules read
+// bounds only (and whether 0 lies within them), so both propagators wake on
+// bounds events.
 
 #include <algorithm>
+#include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <initializer_list>
@@ -128,6 +144,86 @@ inline Hulls div_supports(Interval x, Interval y, Interval z) noexcept {
 
 } // namespace detail::quotient
 
+namespace detail::remainder {
+
+using product::Interval;
+using product::nothing;
+
+// The hulls of the supported magnitudes of m mod n == r over a box with
+// m >= 1, n >= 1, r >= 0; each empty when the box holds no solution.
+struct Supports {
+    Interval m = nothing;
+    Interval n = nothing;
+    Interval r = nothing;
+
+    void add(Interval sm, Interval sn, Interval sr) noexcept {
+        m = product::hull(m, sm);
+        n = product::hull(n, sn);
+        r = product::hull(r, sr);
+    }
+};
+
+// The solutions with the one divisor n: m mod n takes the residues from
+// m1 mod n to m2 mod n (every one when M spans n values or more), so the
+// least m past m1 and the greatest before m2 with a residue in R, and the
+// residues in R that M reaches, are one step each.
+inline void with_divisor(Interval M, std::int64_t n, Interval R, Supports& out) noexcept {
+    const std::int64_t r_hi = std::min(R.hi, n - 1);
+    if (R.lo > r_hi) return;
+    const std::int64_t a = M.lo % n, b = M.hi % n;
+    const std::int64_t m_lo = a < R.lo ? M.lo - a + R.lo : a <= r_hi ? M.lo : M.lo - a + n + R.lo;
+    if (m_lo > M.hi) return;
+    const std::int64_t m_hi = b > r_hi ? M.hi - b + r_hi : b >= R.lo ? M.hi : M.hi - b - n + r_hi;
+    Interval r{R.lo, r_hi};
+    if (M.hi - M.lo + 1 < n) {
+        if (a <= b) r = {std::max(a, R.lo), std::min(b, r_hi)};
+        else r = {R.lo <= b ? R.lo : std::max(a, R.lo), r_hi >= a ? r_hi : std::min(b, r_hi)};
+    }
+    out.add({m_lo, m_hi}, {n, n}, r);
+}
+
+// The solutions m = q*n + r with the one quotient q >= 1 and n in [L, H].
+// For a given n the r that fit form the interval
+//   max(r1, m1 - q*n) .. min(r2, n - 1, m2 - q*n),
+// nonempty for the n of one interval (each pair of bounds is one linear
+// inequality in n). Over it, the least r is at the greatest n, the
+// greatest where n - 1 meets m2 - q*n, and m = q*n + r grows with n at
+// both ends.
+inline void with_quotient(Interval M, std::int64_t L, std::int64_t H, std::int64_t q, Interval R,
+                          Supports& out) noexcept {
+    const std::int64_t na =
+        std::max({L, R.lo + 1, ceil_div(M.lo - R.hi, q), ceil_div(M.lo + 1, q + 1)});
+    const std::int64_t nb = std::min(H, floor_div(M.hi - R.lo, q));
+    if (na > nb) return;
+    const auto r_at = [&](std::int64_t n) { return std::min({R.hi, n - 1, M.hi - q * n}); };
+    const std::int64_t cross = std::clamp((M.hi + 1) / (q + 1), na, nb);
+    const std::int64_t r_hi = std::max(r_at(cross), r_at(std::min(cross + 1, nb)));
+    out.add({std::max(q * na + R.lo, M.lo), std::min({q * nb + R.hi, (q + 1) * nb - 1, M.hi})}, {na, nb},
+            {std::max(R.lo, M.lo - q * nb), r_hi});
+}
+
+// All the solutions over M x N x R. Quotient 0 (m == r < n) takes every n
+// at once. Above it, n > m2 has none, and the rest is walked divisor by
+// divisor up to T and quotient by quotient beyond (q < m2 / T there): with
+// T near sqrt(m2), O(sqrt(m2)) steps, fewer when N is narrow.
+inline Supports supports(Interval M, Interval N, Interval R) noexcept {
+    Supports out;
+    const std::int64_t lo = std::max(M.lo, R.lo), hi = std::min({M.hi, R.hi, N.hi - 1});
+    if (lo <= hi) out.add({lo, hi}, {std::max(N.lo, lo + 1), N.hi}, {lo, hi});
+    const std::int64_t H = std::min(N.hi, M.hi);
+    if (N.lo > H) return out;
+    auto root = static_cast<std::int64_t>(std::sqrt(static_cast<double>(M.hi)));
+    while (root * root > M.hi) --root;
+    while ((root + 1) * (root + 1) <= M.hi) ++root;
+    const std::int64_t T = H - N.lo <= 2 * root ? H : std::max(N.lo - 1, root);
+    for (std::int64_t n = N.lo; n <= T; ++n) with_divisor(M, n, R, out);
+    if (T < H)
+        for (std::int64_t q = 1, top = M.hi / (T + 1); q <= top; ++q) with_quotient(M, T + 1, H, q, R, out);
+    return out;
+}
+
+} // namespace detail::remainder
+
 namespace detail {
 
 // Runs `rules` (which narrows and reports through `narrow` and `apply`)
@@ -169,37 +265,41 @@ private:
     Z z_;
 };
 
+// x % y == z to bounds(Z): the supports of each sign of x (z takes it, or
+// is 0) and each sign of y (only its magnitude counts), and x == 0 with
+// z == 0 for every y.
 template <class Store, class X, class Y, class Z>
-class ModRelaxed : public PropagatorBase<Store, ModRelaxed<Store, X, Y, Z>> {
+class ModBounds : public PropagatorBase<Store, ModBounds<Store, X, Y, Z>> {
 public:
-    ModRelaxed(X x, Y y, Z z) : x_(x), y_(y), z_(z) {}
+    ModBounds(X x, Y y, Z z) : x_(x), y_(y), z_(z) {}
 
     PropStatus propagate(Store& s) override {
         using product::bounds_of;
+        using product::hull;
         using product::Interval;
+        using product::magnitudes;
+        using product::nothing;
+        using quotient::quotient_magnitudes;
+        using quotient::signed_range;
         return to_fixpoint(s, [&](const auto& narrow, const auto& apply) {
             if (!apply(y_.remove(s, 0))) return false;
-            const Interval x = bounds_of(x_, s), y = bounds_of(y_, s);
-            if (x.lo == x.hi && y.lo == y.hi) {
-                const std::int64_t r = x.lo % y.lo;
-                return narrow(z_, {r, r});
+            const Interval x = bounds_of(x_, s), y = quotient::nonzero(bounds_of(y_, s)), z = bounds_of(z_, s);
+            Interval hx = nothing, hy = nothing, hz = nothing;
+            if (!y.empty() && x.holds_zero() && z.holds_zero()) hx = {0, 0}, hy = y, hz = {0, 0};
+            for (const int sx : {-1, 1}) {
+                const Interval M = magnitudes(x, sx), R = quotient_magnitudes(z, sx);
+                if (M.empty() || R.empty()) continue;
+                for (const int sy : {-1, 1}) {
+                    const Interval N = magnitudes(y, sy);
+                    if (N.empty()) continue;
+                    const remainder::Supports sup = remainder::supports(M, N, R);
+                    if (sup.n.empty()) continue;
+                    hx = hull(hx, signed_range(sup.m, sx));
+                    hy = hull(hy, signed_range(sup.n, sy));
+                    hz = hull(hz, signed_range(sup.r, sx));
+                }
             }
-            const std::int64_t y_most = std::max(-y.lo, y.hi);
-            const std::int64_t y_floor = y.lo > 0 ? y.lo : y.hi < 0 ? -y.hi : 1;
-            const std::int64_t x_most = std::max(-x.lo, x.hi);
-            if (x_most < y_floor) return narrow(z_, x) && narrow(x_, bounds_of(z_, s));
-            if (!narrow(z_, {std::max({std::min<std::int64_t>(x.lo, 0), 1 - y_most}),
-                             std::min({std::max<std::int64_t>(x.hi, 0), y_most - 1})}))
-                return false;
-            const Interval zz = bounds_of(z_, s);
-            if (!narrow(x_, {zz.lo > 0 ? zz.lo : x.lo, zz.hi < 0 ? zz.hi : x.hi})) return false;
-            if (zz.holds_zero()) return true;
-            const std::int64_t k = zz.lo > 0 ? zz.lo : -zz.hi;
-            if (!apply(x_.remove(s, 0))) return false;
-            const Interval yy = bounds_of(y_, s);
-            if (yy.lo > -(k + 1)) return narrow(y_, {k + 1, yy.hi});
-            if (yy.hi < k + 1) return narrow(y_, {yy.lo, -(k + 1)});
-            return true;
+            return narrow(x_, hx) && narrow(y_, hy) && narrow(z_, hz);
         });
     }
 
@@ -251,7 +351,7 @@ struct Mod {
 
     template <class Store>
     int post(Store& s) const {
-        return detail::post_division<detail::ModRelaxed>(s, x, y, z, "mod");
+        return detail::post_division<detail::ModBounds>(s, x, y, z, "mod");
     }
 };
 
