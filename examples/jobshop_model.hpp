@@ -74,17 +74,16 @@ inline std::vector<std::string_view> words(std::string_view line) {
     return out;
 }
 
-// A whole decimal number, possibly negative, or nothing; numbers beyond
-// +-2^62 are clamped there, as every limit lies far below.
-inline std::optional<std::int64_t> number(std::string_view w) {
+// A whole decimal number, possibly negative, or nothing; `too_large` says
+// whether it was one that does not fit in 64 bits.
+inline std::optional<std::int64_t> number(std::string_view w, bool& too_large) {
     std::int64_t v = 0;
     const char* first = w.data();
     const char* end = w.data() + w.size();
     if (first != end && *first == '+') ++first;
     const auto [ptr, ec] = std::from_chars(first, end, v);
-    if (ptr != end || first == end) return std::nullopt;
-    if (ec == std::errc::result_out_of_range) return w[0] == '-' ? -(std::int64_t{1} << 62) : std::int64_t{1} << 62;
-    if (ec != std::errc{}) return std::nullopt;
+    too_large = ec == std::errc::result_out_of_range && ptr == end;
+    if (ec != std::errc{} || ptr != end || first == end) return std::nullopt;
     return v;
 }
 
@@ -116,7 +115,9 @@ inline Parsed parse(std::string_view text) {
         if (w.empty() || w[0][0] == '#') continue;
         std::vector<std::int64_t> v;
         for (const std::string_view word : w) {
-            const std::optional<std::int64_t> n = detail::number(word);
+            bool too_large = false;
+            const std::optional<std::int64_t> n = detail::number(word, too_large);
+            if (too_large) return fail(line_no, "'" + std::string(word) + "' is too large");
             if (!n) return fail(line_no, "'" + std::string(word) + "' is not a whole number");
             v.push_back(*n);
         }
