@@ -70,14 +70,14 @@ struct ViewSpec { // a * x_var + b
 enum class Type {
     rel, rel_const, linear, abs, min, max, times, all_different,
     clause, clause_reif, rel_reif, rel_const_reif, element_const, element_var, count_const, count_view, div, mod,
-    table, table_forbidden
+    table, table_forbidden, linear_reif
 };
-constexpr int part1_types = 8, types = 20;
+constexpr int part1_types = 8, types = 21;
 constexpr std::array<const char*, types> type_names{
     "rel", "rel with a constant", "linear", "abs", "min", "max", "times", "all_different",
     "clause", "reified clause", "reified rel", "reified rel with a constant", "element of numbers",
     "element of views", "count against a number", "count against a view", "div", "mod", "table",
-    "table of forbidden tuples"};
+    "table of forbidden tuples", "reified linear"};
 
 struct Con {
     Type type = Type::rel;
@@ -108,7 +108,8 @@ inline bool holds(const Con& c, const int* x) {
     case Type::rel_reif: return checker::compare(c.r, w[0].at(x), w[1].at(x));
     case Type::rel_const:
     case Type::rel_const_reif: return checker::compare(c.r, w[0].at(x), c.c);
-    case Type::linear: {
+    case Type::linear:
+    case Type::linear_reif: {
         std::int64_t sum = 0;
         for (std::size_t i = 0; i < n; ++i) sum += c.k[i] * w[i].at(x);
         return checker::compare(c.r, sum, c.c);
@@ -210,7 +211,7 @@ inline std::string numbers(const std::vector<int>& xs) {
 inline std::string Model::con_text(const Con& c) const {
     static constexpr std::array<const char*, types> calls{
         "rel", "rel", "linear", "abs", "min", "max", "times", "all_different", "clause", "clause", "rel", "rel",
-        "element", "element", "count", "count", "div", "mod", "table", "table"};
+        "element", "element", "count", "count", "div", "mod", "table", "table", "linear"};
     std::ostringstream o;
     o << calls[static_cast<std::size_t>(c.type)] << "(";
     const auto& w = c.views;
@@ -221,6 +222,7 @@ inline std::string Model::con_text(const Con& c) const {
     };
     switch (c.type) {
     case Type::linear:
+    case Type::linear_reif:
         for (std::size_t i = 0; i < w.size(); ++i) o << (i ? " + " : "") << c.k[i] << "*(" << view_text(w[i]) << ")";
         o << " " << propane::to_string(c.r) << " " << c.c;
         break;
@@ -352,7 +354,8 @@ inline Con random_constraint(Rng& rng, const Model& m, Type type, const int* pla
     switch (type) {
     case Type::rel: views_of(2); break;
     case Type::rel_const: views_of(1); break;
-    case Type::linear: views_of(rng.between(1, 4)); break;
+    case Type::linear:
+    case Type::linear_reif: views_of(rng.between(1, 4)); break;
     case Type::abs: views_of(2); break;
     case Type::min:
     case Type::max: views_of(rng.between(2, 4)); break;
@@ -392,7 +395,7 @@ inline Con random_constraint(Rng& rng, const Model& m, Type type, const int* pla
         }
         break;
     }
-    if (c.type == Type::linear) {
+    if (c.type == Type::linear || c.type == Type::linear_reif) {
         // The constant is the sum at some assignment, give or take one,
         // so that the equation has solutions about as often as not.
         std::int64_t sum = 0;
@@ -419,7 +422,8 @@ inline Con random_constraint(Rng& rng, const Model& m, Type type, const int* pla
             for (std::size_t j = 0; j < i; ++j)
                 if (c.views[i].var == c.views[j].var && c.views[i].a == c.views[j].a && c.views[i].b == c.views[j].b)
                     c.views[i].b += 1;
-    if (c.type == Type::clause_reif || c.type == Type::rel_reif || c.type == Type::rel_const_reif) {
+    if (c.type == Type::clause_reif || c.type == Type::rel_reif || c.type == Type::rel_const_reif ||
+        c.type == Type::linear_reif) {
         c.reified = true;
         c.control = random_literal(rng, m);
         c.mode = rng.chance(50) ? ReifyMode::iff : ReifyMode::implies;

@@ -22,6 +22,7 @@
 #include <propane/constraints/abs.hpp>
 #include <propane/constraints/all_different.hpp>
 #include <propane/constraints/bool/clause.hpp>
+#include <propane/constraints/bool/linear_reif.hpp>
 #include <propane/constraints/bool/rel_reif.hpp>
 #include <propane/constraints/count.hpp>
 #include <propane/constraints/div_mod.hpp>
@@ -97,6 +98,7 @@ void post(Store& s, const std::vector<IntVar>& xs, const Con& c) {
     case Type::mod: s.post(propane::mod(view(0), view(1), view(2))); break;
     case Type::table: s.post(propane::table(all(0, n), c.tuples)); break;
     case Type::table_forbidden: s.post(propane::table(all(0, n), c.tuples, propane::TableMode::forbidden)); break;
+    case Type::linear_reif: s.post(propane::linear(c.k, all(0, n), c.r, c.c, re)); break;
     }
 }
 

@@ -7,9 +7,9 @@
 // Two sets of models: part 1's families alone (rel, linear, abs, min, max,
 // times, all_different; the models this file drew before part 2, seed for
 // seed), and every family of both parts (with Booleans, clauses, reified
-// rel and clauses, element over numbers and over views, count against a
-// number and a view, div and mod, tables of allowed and of forbidden
-// tuples).
+// rel, linear and clauses, element over numbers and over views, count
+// against a number and a view, div and mod, tables of allowed and of
+// forbidden tuples).
 //
 // Seeds 1..3000 run by default; PROPANE_MODEL_SEEDS=<count> runs 1..count,
 // PROPANE_MODEL_SEEDS=<first>..<last> just those (as test_models does).
