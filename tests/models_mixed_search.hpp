@@ -5,15 +5,17 @@
 // loop over seeds. A constraint whose views are all plain is posted over
 // IntVar, any other over AffineView (literals and controls included).
 //
-// Each model is searched twice on one store, with two strategies. Each
-// search must return exactly the solutions found by enumeration (none
-// missing, none extra, none twice), every solution it reports must satisfy
-// every constraint (checked one by one, so that a report names the broken
-// one), branches == 2 * (failures + solutions - 1) over the complete tree
-// when the root does not fail, and the store must be left at level 0 with
-// the domains it had. The second search runs on what the first left behind,
-// so a propagator whose reversible state (watches, counters) backtracking
-// did not restore shows there.
+// Each model is searched completely twice on one store, with two
+// strategies. Each search must return exactly the solutions found by
+// enumeration (none missing, none extra, none twice), every solution it
+// reports must satisfy every constraint (checked one by one, so that a
+// report names the broken one), branches == 2 * (failures + solutions - 1)
+// over the complete tree when the root does not fail, and the store must be
+// left at level 0 with the domains it had. Between the two, a search that
+// its visitor stops halfway through the solutions must leave the store so
+// too. The later searches run on what the earlier ones left behind, so a
+// propagator whose reversible state (watches, live tuples, counters)
+// backtracking did not restore shows there.
 
 #include <doctest/doctest.h>
 
@@ -194,7 +196,36 @@ inline void search_once(Store& s, const Model& m, const std::vector<IntVar>& var
     tally.failures += st.failures;
 }
 
-// Searches the model twice on one store; what went wrong, or "" if nothing did.
+// A search of s told to stop by its visitor at the solution `stop_at`
+// (mid-tree): it must see solutions of the model only, stop there, and
+// leave the store at level 0 with the domains it had.
+inline void search_stopped(Store& s, const Model& m, const std::vector<IntVar>& vars, std::size_t stop_at,
+                           const std::vector<Code>& want, const std::vector<std::set<int>>& before,
+                           std::ostringstream& why) {
+    std::vector<Code> got;
+    const propane::SearchStats st = propane::solve(s, vars, m.second, [&](const auto& sol) {
+        std::array<int, max_vars> x{};
+        for (std::size_t k = 0; k < sol.size(); ++k) x[u(m.order[k])] = sol[k];
+        got.push_back(pack(x.data(), m.n()));
+        return got.size() == stop_at ? propane::stop : propane::next;
+    });
+    std::ostringstream w;
+    for (const Code c : got)
+        if (!std::binary_search(want.begin(), want.end(), c)) {
+            w << "not a solution, yet reported: " << solution_text(c, m.n()) << "\n";
+            break;
+        }
+    if (got.size() != stop_at || st.outcome != propane::Outcome::stopped)
+        w << "told to stop at solution " << stop_at << ", it saw " << got.size() << " and "
+          << (st.outcome == propane::Outcome::stopped ? "stopped" : "did not report stopping") << "\n";
+    if (s.level() != 0) w << "the store is left at level " << s.level() << "\n";
+    if (domains(s) != before) w << "the store's domains are not restored after the search\n";
+    if (!w.str().empty()) why << "stopped search:\n" << w.str();
+}
+
+// Searches the model on one store: completely, then stopped halfway
+// through its solutions, then completely with another strategy; what went
+// wrong, or "" if nothing did.
 inline std::string search_model(const Model& m, const std::vector<Code>& want, Tally& tally) {
     Store s;
     const std::vector<IntVar> xs = build(s, m);
@@ -206,6 +237,7 @@ inline std::string search_model(const Model& m, const std::vector<Code>& want, T
 
     std::ostringstream why;
     search_once(s, m, vars, m.strategy, want, root_fails, before, "first", why, tally);
+    if (!want.empty()) search_stopped(s, m, vars, (want.size() + 1) / 2, want, before, why);
     search_once(s, m, vars, m.second, want, root_fails, before, "second", why, tally);
 
     ++tally.models;
