@@ -224,9 +224,8 @@ struct Model {
     propane::Store<Domain> store;
     std::vector<std::vector<propane::IntVar>> start; // [job][operation]
     propane::IntVar makespan;
-    // Pair p orders operations first[p] before second[p] (as {job,
-    // operation}) when order[p] is 1.
-    std::vector<std::pair<int, int>> first, second;
+    // One Boolean per pair of operations on a machine, machine by machine,
+    // pairs in job order: 1 when the lower job's operation comes first.
     std::vector<propane::IntVar> order;
     // What the search branches on: the order Booleans, then the starts,
     // then the makespan.
@@ -261,8 +260,6 @@ struct Model {
                     store.post(propane::rel(s(ja, ka) + d(ja, ka), propane::Rel::le, s(jb, kb), propane::implies(b)));
                     store.post(
                         propane::rel(s(jb, kb) + d(jb, kb), propane::Rel::le, s(ja, ka), propane::implies(1 - b)));
-                    first.push_back(ops[x]);
-                    second.push_back(ops[y]);
                     order.push_back(b);
                 }
         branching = order;
