@@ -262,3 +262,63 @@ TEST_CASE("watched clauses: fixing a literal that no clause watches runs no clau
     s.pop_level();
     CHECK(!ab[5].fixed(s));
 }
+
+TEST_CASE("watched clauses: each clause counts among its variables' propagators, so dom_wdeg learns from it") {
+    // An unsatisfiable core over x0, x1 (four binary clauses) behind ten
+    // free Booleans y in clauses that hold open: x0 and x1 are in 13
+    // clauses each, a y in two at most, so weighted degree must branch on
+    // an x first and fail at once on both values; branching on the y
+    // first would fail in each of their 1,024 assignments.
+    Store s;
+    const std::vector<IntVar> y = s.bool_vars(10), x = s.bool_vars(2);
+    const std::vector<IntVar> none;
+    std::vector<int> clauses;
+    const auto post_clause = [&](const std::vector<IntVar>& pos, const std::vector<IntVar>& neg) {
+        s.post(propane::clause(pos, neg));
+        clauses.push_back(s.num_propagators() - 1);
+    };
+    for (std::size_t i = 0; i + 1 < 10; ++i) post_clause({y[i], y[i + 1], x[0], x[1]}, none);
+    // The first clause's post made the store's dispatcher after the clause.
+    const int dispatcher = clauses.front();
+    clauses.front() = dispatcher - 1;
+    post_clause({x[0], x[1]}, none);
+    post_clause(none, {x[0], x[1]});
+    post_clause({x[0]}, {x[1]});
+    post_clause({x[1]}, {x[0]});
+    for (const IntVar v : x) {
+        std::vector<int> listed = s.propagators_of(v.index());
+        std::sort(listed.begin(), listed.end());
+        CHECK(listed == clauses);
+    }
+    CHECK(s.propagators_of(y[0].index()) == std::vector<int>{clauses[0]});
+    std::vector<IntVar> all = y;
+    all.insert(all.end(), x.begin(), x.end());
+    const propane::SearchStats st = propane::solve(s, all, propane::Strategy{propane::dom_wdeg, propane::min_value},
+                                                   [](const auto&) {});
+    CHECK(st.solutions == 0);
+    CHECK(st.failures == 2);
+}
+
+TEST_CASE("watches: a list moved off and back without a walk stays within twice its live entries") {
+    propane::detail::Watches w;
+    w.add_vars(3);
+    const int a = w.add_slot(0), b = w.add_slot(1);
+    w.point(b, 2, 1);
+    // Slot a moves between variables 0 and 1 a thousand times; neither is
+    // fixed, so neither list is walked. Each compaction keeps the live.
+    for (int k = 0; k < 1000; ++k) w.point(a, k % 2, 1);
+    CHECK(w.list_size(0) <= 10);
+    CHECK(w.list_size(1) <= 10);
+    std::vector<int> woken;
+    const auto wake = [&woken](int p) { woken.push_back(p); };
+    // a last pointed at variable 1 (k = 999): fixing 1 to 0 wakes it, once.
+    w.fire(1, 0, wake);
+    CHECK(woken == std::vector<int>{0});
+    woken.clear();
+    w.fire(0, 0, wake);
+    CHECK(woken.empty());
+    w.fire(2, 0, wake);
+    CHECK(woken == std::vector<int>{1});
+    CHECK(w.list_size(0) == 0);
+    CHECK(w.list_size(1) == 1);
+}

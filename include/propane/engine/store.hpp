@@ -265,8 +265,7 @@ public:
     void subscribe(IntVar var, int prop, Event event, int tag = -1) {
         check(var, "subscribe");
         refuse_while_searching("subscribe");
-        if (prop < 0 || prop >= num_propagators())
-            throw model_error("subscribe: no propagator " + std::to_string(prop) + " in this store");
+        check_propagator(prop, "subscribe");
         if (static_cast<unsigned>(event) > static_cast<unsigned>(Event::max))
             throw model_error("subscribe: event " + std::to_string(static_cast<unsigned>(event)) +
                               " is none of domain, bounds, fixed, min, max");
@@ -284,35 +283,40 @@ public:
     }
 
     // Watches (engine/watches.hpp). At post: add_watch(prop) makes a slot
-    // of propagator `prop`, and watchable(var) lets slots be pointed at var.
-    // During search, watch(slot, var, t) points a slot at (var, t): it then
-    // wakes `prop` when var is fixed to a value other than t.
+    // of propagator `prop`, and watchable(var, prop) lets prop's slots be
+    // pointed at var; prop then counts among var's propagators (what
+    // weighted-degree branching reads), as a subscriber would. During
+    // search, watch(slot, var, t) points a slot at (var, t): it then wakes
+    // the slot's propagator when var is fixed to a value other than t.
     int add_watch(int prop) {
         refuse_while_searching("add_watch");
-        if (prop < 0 || prop >= num_propagators())
-            throw model_error("add_watch: no propagator " + std::to_string(prop) + " in this store");
-        return watch_slots_.add(prop);
+        check_propagator(prop, "add_watch");
+        return watches_.add_slot(prop);
     }
-    void watchable(IntVar var) {
+    void watchable(IntVar var, int prop) {
         check(var, "watchable");
         refuse_while_searching("watchable");
+        check_propagator(prop, "watchable");
         const auto v = static_cast<std::size_t>(var.index());
-        if (watch_lists_.size() < doms_.size()) {
-            watch_lists_.resize(doms_.size());
-            watchable_.resize(doms_.size(), 0);
-        }
+        std::vector<int>& props = var_props_[v];
+        if (std::find(props.begin(), props.end(), prop) == props.end()) props.push_back(prop);
+        watches_.add_vars(doms_.size());
+        if (watchable_.size() < doms_.size()) watchable_.resize(doms_.size(), 0);
         if (watchable_[v]) return;
         if (watch_dispatch_ < 0)
             watch_dispatch_ = add_propagator(std::make_unique<detail::WatchDispatch<Store>>());
         subscribe(var, watch_dispatch_, Event::fixed, var.index());
+        // The dispatcher never fails and stands for no constraint: it is
+        // not one of var's propagators.
+        std::erase(props, watch_dispatch_);
         watchable_[v] = 1;
     }
     // Unchecked, for propagators during search: slot must be one of the
-    // propagator's own, var made watchable at post.
+    // propagator's own, var made watchable for it at post.
     void watch(int slot, IntVar var, int t) {
-        assert(owns(var) && slot >= 0 && static_cast<std::size_t>(slot) < watch_slots_.size());
+        assert(owns(var) && slot >= 0 && static_cast<std::size_t>(slot) < watches_.slots());
         assert(watchable_[static_cast<std::size_t>(var.index())]);
-        watch_lists_[static_cast<std::size_t>(var.index())].push_back(watch_slots_.move(slot, var.index(), t));
+        watches_.point(slot, var.index(), t);
     }
 
     void schedule(int prop) { enqueue(prop, 0); }
@@ -366,8 +370,7 @@ private:
 
     // Walks var's watch list, var being fixed: the dispatcher's run.
     void fire_watches(int var) {
-        const auto v = static_cast<std::size_t>(var);
-        watch_slots_.fire(watch_lists_[v], var, doms_[v].min(), [this](int prop) { schedule(prop); });
+        watches_.fire(var, doms_[static_cast<std::size_t>(var)].min(), [this](int prop) { schedule(prop); });
     }
 
     PROPANE_CLANG_INLINE Change remove_at(int var, std::int64_t v) {
@@ -439,6 +442,11 @@ private:
         }
     }
 
+    void check_propagator(int prop, std::string_view who) const {
+        if (prop < 0 || prop >= num_propagators())
+            throw model_error(std::string(who) + ": no propagator " + std::to_string(prop) + " in this store");
+    }
+
     void refuse_while_searching(std::string_view who) const {
         if (searches_.running())
             throw model_error(std::string(who) +
@@ -454,7 +462,7 @@ private:
     // cell inside the level.
     void scope_posts() {
         if (level() > 0 && (scoped_.empty() || scoped_.back().level != level()))
-            scoped_.push_back({level(), props_.size(), watch_slots_.size()});
+            scoped_.push_back({level(), props_.size(), watches_.slots()});
     }
 
     // Removes the propagators of the newest scope, with their
@@ -468,9 +476,7 @@ private:
         scoped_.pop_back();
         const auto gone = [first](int p) { return static_cast<std::size_t>(p) >= first; };
         for (VarSubs& vs : subs_) vs.drop_from(static_cast<int>(first));
-        for (std::vector<detail::WatchEntry>& list : watch_lists_)
-            std::erase_if(list, [first_slot](const detail::WatchEntry& e) { return e.slot >= first_slot; });
-        watch_slots_.drop_from(first_slot);
+        watches_.drop_from(first_slot);
         // The dispatcher's subscriptions went with it; one made earlier
         // keeps those of the scope, which only wake it once too often.
         if (watch_dispatch_ >= static_cast<int>(first)) {
@@ -681,9 +687,8 @@ private:
     detail::Cells cells_;
     detail::PropagatorList<Store> props_;
     std::vector<VarSubs> subs_;
-    detail::WatchSlots watch_slots_;
-    std::vector<std::vector<detail::WatchEntry>> watch_lists_; // per variable, once one is watchable
-    std::vector<std::uint8_t> watchable_;
+    detail::Watches watches_;
+    std::vector<std::uint8_t> watchable_; // per variable, once one is watchable
     int watch_dispatch_ = -1; // the propagator that walks the lists
     std::vector<std::vector<int>> var_props_; // distinct subscribers of each variable, kept off the hot path
     std::vector<std::uint8_t> queued_;

@@ -16,11 +16,10 @@
 // its previous variable's list is left there, stale, and dropped the next
 // time that list is walked (a slot's generation or variable no longer
 // match). So moving a watch is O(1), and a list is walked only when its
-// variable is fixed, at a cost of its live entries plus the stale ones.
-// A propagator should move a watch only off a variable that is fixed, as a
-// clause does (off a false literal): then a slot leaves a list only after
-// a walk of it, which the fixing caused, and leaves at most one stale
-// entry behind before the next walk. Nothing is trailed: backtracking
+// variable is fixed, at a cost of its live entries plus the stale ones; a
+// list that gathers more stale entries than live ones (plus a few) before
+// it is walked is compacted when one more is pointed at it, so its length
+// stays within twice its live entries. Nothing is trailed: backtracking
 // frees values and never makes a watched literal false, which is what
 // keeps the watches of a clause valid (see constraints/bool/clause.hpp).
 //
@@ -36,6 +35,7 @@
 // once too often, which it must tolerate anyway, since a watch names a
 // value, not a reason.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -49,36 +49,53 @@ struct WatchEntry {
     std::uint32_t gen;
 };
 
-class WatchSlots {
+// The slots and the per-variable lists of a store.
+class Watches {
 public:
-    int add(int prop) {
+    int add_slot(int prop) {
         slots_.push_back({prop, -1, 0, 0});
         return static_cast<int>(slots_.size() - 1);
     }
-    std::size_t size() const noexcept { return slots_.size(); }
-    void drop_from(std::size_t first) { slots_.resize(first); }
+    std::size_t slots() const noexcept { return slots_.size(); }
+    std::size_t list_size(int var) const noexcept { return lists_[static_cast<std::size_t>(var)].size(); }
+    void add_vars(std::size_t vars) {
+        if (lists_.size() < vars) {
+            lists_.resize(vars);
+            live_.resize(vars, 0);
+        }
+    }
 
-    // Points `slot` at (var, value); the caller appends the entry returned
-    // to var's list.
-    WatchEntry move(int slot, int var, int value) noexcept {
+    // Points `slot` at (var, value). A list that has come to hold more
+    // stale entries than live ones plus a few is compacted here, so that
+    // moves whose old list is not walked in between (a failure pops the
+    // fixing first) cannot make it grow without end.
+    void point(int slot, int var, int value) {
         Slot& s = slots_[static_cast<std::size_t>(slot)];
+        if (s.var >= 0) --live_[static_cast<std::size_t>(s.var)];
         s.var = var;
         s.value = value;
-        return {static_cast<std::uint32_t>(slot), ++s.gen};
+        const auto v = static_cast<std::size_t>(var);
+        std::vector<WatchEntry>& list = lists_[v];
+        list.push_back({static_cast<std::uint32_t>(slot), ++s.gen});
+        if (list.size() > 2 * static_cast<std::size_t>(++live_[v]) + 8) [[unlikely]]
+            walk(var, [](int) {}, [](const Slot&) { return false; });
     }
 
     // var's list, walked when var is fixed to `value`: drops stale entries
     // and wakes the propagator of each live one that names another value.
     template <class Wake>
-    void fire(std::vector<WatchEntry>& list, int var, int value, Wake&& wake) const {
-        std::size_t kept = 0;
-        for (const WatchEntry e : list) {
-            const Slot& s = slots_[e.slot];
-            if (s.var != var || s.gen != e.gen) continue;
-            list[kept++] = e;
-            if (s.value != value) wake(s.prop);
-        }
-        list.resize(kept);
+    void fire(int var, int value, Wake&& wake) {
+        walk(var, wake, [value](const Slot& s) { return s.value != value; });
+    }
+
+    // Drops the slots numbered `first` and up, and their entries.
+    void drop_from(std::size_t first) {
+        slots_.resize(first);
+        for (std::vector<WatchEntry>& list : lists_)
+            std::erase_if(list, [first](const WatchEntry& e) { return e.slot >= first; });
+        std::fill(live_.begin(), live_.end(), 0);
+        for (const Slot& s : slots_)
+            if (s.var >= 0) ++live_[static_cast<std::size_t>(s.var)];
     }
 
 private:
@@ -88,7 +105,24 @@ private:
         int value;
         std::uint32_t gen;
     };
+
+    // Drops var's stale entries and wakes the live ones `wakes` picks.
+    template <class Wake, class Wakes>
+    void walk(int var, Wake&& wake, Wakes&& wakes) {
+        std::vector<WatchEntry>& list = lists_[static_cast<std::size_t>(var)];
+        std::size_t kept = 0;
+        for (const WatchEntry e : list) {
+            const Slot& s = slots_[e.slot];
+            if (s.var != var || s.gen != e.gen) continue;
+            list[kept++] = e;
+            if (wakes(s)) wake(s.prop);
+        }
+        list.resize(kept);
+    }
+
     std::vector<Slot> slots_;
+    std::vector<std::vector<WatchEntry>> lists_; // per variable
+    std::vector<std::uint32_t> live_;            // per variable, its list's live entries
 };
 
 // Runs for the watchable variables fixed since its last run (its pending

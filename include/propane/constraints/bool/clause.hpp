@@ -158,10 +158,11 @@ struct Clause {
             [[maybe_unused]] const Change c = open[0].var.assign(s, open[0].t);
             return;
         }
-        for (const detail::Literal& l : open) s.watchable(l.var);
-        auto prop = std::make_unique<detail::WatchedClause<S>>(std::move(open));
+        auto prop = std::make_unique<detail::WatchedClause<S>>(open);
         detail::WatchedClause<S>& clause = *prop;
-        clause.watch_first(s, s.add_propagator(std::move(prop)));
+        const int id = s.add_propagator(std::move(prop));
+        for (const detail::Literal& l : open) s.watchable(l.var, id);
+        clause.watch_first(s, id);
     }
 };
 
