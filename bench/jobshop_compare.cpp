@@ -43,7 +43,13 @@
 #include <gecode/search.hh>
 #endif
 
+#include "compare_report.hpp"
+
 namespace {
+
+using compare_report::command_line;
+using compare_report::engine_name;
+using compare_report::median;
 
 constexpr const char* usage_line =
     "usage: jobshop_compare [ft06 | JxM:SEED]... [--max-duration D] [--rounds R] [--copy-distance D] [--no-gecode] "
@@ -321,38 +327,14 @@ struct Row {
     std::vector<Times> times; // one per round
 };
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t m = v.size() / 2;
-    return v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
 
 // Gecode counts the root as a node; propane counts the branches below it.
 std::uint64_t branches(const Row& row) {
     return row.gecode && row.result.nodes > 0 ? row.result.nodes - 1 : row.result.nodes;
 }
 
-std::string seconds_text(double s) {
-    std::array<char, 32> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.4f s", s);
-    return buf.data();
-}
+std::string seconds_text(double s) { return compare_report::seconds_text(s, 4); }
 
-std::string engine_name(bool gecode) {
-#ifdef PROPANE_HAVE_GECODE
-    if (gecode) return "Gecode " GECODE_VERSION;
-#endif
-    return gecode ? "Gecode" : "propane";
-}
-
-std::string command_line(int argc, char** argv) {
-    std::string out;
-    for (int i = 0; i < argc; ++i) {
-        if (i > 0) out += ' ';
-        out += argv[i];
-    }
-    return out;
-}
 
 } // namespace
 

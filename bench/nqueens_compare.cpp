@@ -27,7 +27,11 @@
 #include <gecode/search.hh>
 #endif
 
+#include "compare_report.hpp"
+
 namespace {
+
+using compare_report::median;
 
 constexpr const char* usage_line = "usage: nqueens_compare [--n N] [--rounds R] [--gecode-rounds G] [--help]";
 
@@ -210,11 +214,6 @@ struct Row {
     std::string native; // the engine's own statistics, when they differ from propane's terms
 };
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t m = v.size() / 2;
-    return v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
 
 // Over the rounds both rows ran in.
 double median_ratio(const Row& top, const Row& bottom) {
