@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Compile time of propane's example programs beside the same models in Gecode.
+
+Compiles each examples/*.cpp (and with --compiled once more with
+<propane/compiled.hpp> force-included, the opt-in prebuilt instances) and
+its counterpart in bench/compile_time/gecode/ to an object file at the given
+flags, each --runs times, and prints a Markdown table of the medians of
+wall seconds, CPU seconds (user + system: on a shared machine the steadier
+of the two) and peak memory (MB, the compiler's maximum resident set), all
+from /usr/bin/time, with the ratios of CPU seconds and memory to Gecode.
+Only compiling is timed: both sides link against a prebuilt library
+(Gecode's, propane's compiled instances) that this does not build. Run from anywhere; see
+docs/compile_time.md for the command and the figures.
+
+--smoke FILE compiles one example once, propane only, and fails when it
+does not compile: for CI, which has no Gecode.
+"""
+
+import argparse
+import os
+import pathlib
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GECODE = pathlib.Path(__file__).resolve().parent / "gecode"
+
+
+def measure(cmd):
+    """(wall seconds, CPU seconds, peak MB) of one compile; raises when it fails."""
+    with tempfile.NamedTemporaryFile(mode="r", suffix=".time") as out:
+        done = subprocess.run(["/usr/bin/time", "-o", out.name, "-f", "%e %U %S %M"] + cmd,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            raise RuntimeError("failed: " + shlex.join(cmd) + "\n" + done.stderr[-4000:])
+        wall, user, system, kb = out.read().split()[-4:]
+    return float(wall), float(user) + float(system), int(kb) / 1024
+
+
+def median_of(cmd, runs):
+    samples = [measure(cmd) for _ in range(runs)]
+    return tuple(statistics.median(column) for column in zip(*samples))
+
+
+def cells(wall, cpu, mb):
+    return f" {wall:.2f} | {cpu:.2f} | {mb:.0f} |"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cxx", default=os.environ.get("CXX", "g++"))
+    ap.add_argument("--flags", default="-std=c++20 -O2", help="compile flags of both sides (default: %(default)s)")
+    ap.add_argument("--runs", type=int, default=3, help="compiles per file, the median reported (default: 3)")
+    ap.add_argument("--compiled", action="store_true",
+                    help="also compile each example with <propane/compiled.hpp> force-included")
+    ap.add_argument("--only", nargs="*", help="example names (default: every examples/*.cpp)")
+    ap.add_argument("--smoke", metavar="FILE", help="compile this one file once, propane only, and stop")
+    args = ap.parse_args()
+
+    flags = shlex.split(args.flags)
+    inc = ["-I", str(ROOT / "include"), "-I", str(ROOT / "examples")]
+    obj = ["-c", "-o", os.devnull]
+    if args.smoke:
+        wall, cpu, mb = measure([args.cxx] + flags + inc + [args.smoke] + obj)
+        print(f"{args.smoke}: {wall:.2f} s wall, {cpu:.2f} s CPU, {mb:.0f} MB")
+        return 0
+
+    names = args.only or sorted(p.stem for p in (ROOT / "examples").glob("*.cpp"))
+    head = "| program | propane wall s | CPU s | MB |"
+    rule = "|---|---:|---:|---:|"
+    if args.compiled:
+        head += " + compiled.hpp wall s | CPU s | MB |"
+        rule += "---:|---:|---:|"
+    head += " Gecode wall s | CPU s | MB | ratio CPU s | ratio MB |"
+    rule += "---:|---:|---:|---:|---:|"
+    print(f"{args.cxx} {args.flags}, median of {args.runs}")
+    print()
+    print(head)
+    print(rule)
+    for name in names:
+        src = ROOT / "examples" / f"{name}.cpp"
+        plain = median_of([args.cxx] + flags + inc + [str(src)] + obj, args.runs)
+        row = f"| {name} |" + cells(*plain)
+        _, best_s, best_m = plain
+        if args.compiled:
+            opted = median_of([args.cxx] + flags + inc + ["-include", "propane/compiled.hpp", str(src)] + obj,
+                              args.runs)
+            row += cells(*opted)
+            _, best_s, best_m = opted
+        gsrc = GECODE / f"{name}.cpp"
+        if gsrc.exists():
+            gecode = median_of([args.cxx] + flags + [str(gsrc)] + obj, args.runs)
+            row += cells(*gecode) + f" {best_s / gecode[1]:.2f} | {best_m / gecode[2]:.2f} |"
+        else:
+            row += " | | | | |"
+        print(row, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
