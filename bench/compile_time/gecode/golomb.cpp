@@ -6,9 +6,9 @@
 #include <gecode/int.hh>
 #include <gecode/search.hh>
 
+#include "arguments.hpp"
+
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 
 using namespace Gecode;
 
@@ -40,19 +40,13 @@ public:
 };
 
 int main(int argc, char** argv) {
-    int n = 8;
-    IntPropLevel ipl = IPL_BND;
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "value") == 0) ipl = IPL_VAL;
-        else if (std::strcmp(argv[i], "bounds") == 0) ipl = IPL_BND;
-        else if (std::strcmp(argv[i], "domain") == 0) ipl = IPL_DOM;
-        else n = std::atoi(argv[i]);
-    }
-    if (n < 1 || n > 64) {
+    const Arguments a = parse_arguments(argc, argv, 8, IPL_BND);
+    const int n = a.n;
+    if (n < 1 || n > 64 || a.file != nullptr || a.first) {
         std::fprintf(stderr, "usage: golomb [N] [value|bounds|domain]\n");
         return 2;
     }
-    Golomb root(n, ipl);
+    Golomb root(n, a.ipl);
     BAB<Golomb> search(&root);
     while (Golomb* s = search.next()) {
         std::printf("length %d:", s->marks[n - 1].val());

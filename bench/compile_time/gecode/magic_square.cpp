@@ -6,9 +6,9 @@
 #include <gecode/minimodel.hh>
 #include <gecode/search.hh>
 
+#include "arguments.hpp"
+
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 
 using namespace Gecode;
 
@@ -36,19 +36,13 @@ public:
 };
 
 int main(int argc, char** argv) {
-    int n = 4;
-    IntPropLevel ipl = IPL_BND;
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "value") == 0) ipl = IPL_VAL;
-        else if (std::strcmp(argv[i], "bounds") == 0) ipl = IPL_BND;
-        else if (std::strcmp(argv[i], "domain") == 0) ipl = IPL_DOM;
-        else n = std::atoi(argv[i]);
-    }
-    if (n < 1 || n > 30) {
+    const Arguments a = parse_arguments(argc, argv, 4, IPL_BND);
+    const int n = a.n;
+    if (n < 1 || n > 30 || a.file != nullptr || a.first) {
         std::fprintf(stderr, "usage: magic_square [N] [value|bounds|domain]\n");
         return 2;
     }
-    MagicSquare root(n, ipl);
+    MagicSquare root(n, a.ipl);
     DFS<MagicSquare> search(&root);
     if (MagicSquare* s = search.next()) {
         for (int r = 0; r < n; ++r) {

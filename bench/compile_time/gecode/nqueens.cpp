@@ -5,9 +5,9 @@
 #include <gecode/int.hh>
 #include <gecode/search.hh>
 
+#include "arguments.hpp"
+
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 
 using namespace Gecode;
 
@@ -26,21 +26,14 @@ public:
 };
 
 int main(int argc, char** argv) {
-    int n = 8;
-    IntPropLevel ipl = IPL_BND;
-    bool first = false;
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--first") == 0) first = true;
-        else if (std::strcmp(argv[i], "value") == 0) ipl = IPL_VAL;
-        else if (std::strcmp(argv[i], "bounds") == 0) ipl = IPL_BND;
-        else if (std::strcmp(argv[i], "domain") == 0) ipl = IPL_DOM;
-        else n = std::atoi(argv[i]);
-    }
-    if (n < 1) {
+    const Arguments a = parse_arguments(argc, argv, 8, IPL_BND);
+    const int n = a.n;
+    const bool first = a.first;
+    if (n < 1 || a.file != nullptr) {
         std::fprintf(stderr, "usage: nqueens [N] [value|bounds|domain] [--first]\n");
         return 2;
     }
-    Queens root(n, ipl);
+    Queens root(n, a.ipl);
     DFS<Queens> search(&root);
     unsigned long solutions = 0;
     while (Queens* s = search.next()) {

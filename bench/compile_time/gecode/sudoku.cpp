@@ -6,8 +6,9 @@
 #include <gecode/minimodel.hh>
 #include <gecode/search.hh>
 
+#include "arguments.hpp"
+
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -35,14 +36,8 @@ public:
 };
 
 int main(int argc, char** argv) {
-    IntPropLevel ipl = IPL_DOM;
-    const char* file = nullptr;
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "value") == 0) ipl = IPL_VAL;
-        else if (std::strcmp(argv[i], "bounds") == 0) ipl = IPL_BND;
-        else if (std::strcmp(argv[i], "domain") == 0) ipl = IPL_DOM;
-        else file = argv[i];
-    }
+    const Arguments a = parse_arguments(argc, argv, 0, IPL_DOM);
+    const char* file = a.file;
     std::ifstream in;
     if (file != nullptr) in.open(file);
     std::istream& input = file != nullptr ? in : std::cin;
@@ -56,7 +51,7 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "line %d: not 81 characters\n", number);
             return 2;
         }
-        Sudoku root(line, ipl);
+        Sudoku root(line, a.ipl);
         DFS<Sudoku> search(&root);
         unsigned long solutions = 0;
         std::printf("Puzzle %d\n", number);
