@@ -38,6 +38,12 @@
 #include "constraints/table.hpp"
 #include "constraints/times.hpp"
 
+#include "model/define.hpp"
+#include "model/expr.hpp"
+#include "model/lower.hpp"
+#include "model/reified.hpp"
+#include "model/relation.hpp"
+
 #include "search/limits.hpp"
 #include "search/objective.hpp"
 #include "search/optimize.hpp"

@@ -231,7 +231,7 @@ struct ElementConstant {
         s.check(i.var(), "element");
         s.check(y.var(), "element");
         auto table = std::make_shared<const detail::elements::Table>(array);
-        if (i.var() == y.var()) {
+        if (i.var().same(y.var())) {
             // One variable t: keep t when i.of(t) is an index whose entry is y.of(t).
             detail::filter_values(s, i.var(), [&](int t) {
                 const std::int64_t k = i.of(t);

@@ -207,7 +207,7 @@ struct Relation {
         detail::check_rel(r, "rel");
         s.check(x.var(), "rel");
         s.check(y.var(), "rel");
-        if (x.var() == y.var()) {
+        if (x.var().same(y.var())) {
             detail::filter_values(s, x.var(), [this](int v) { return detail::holds(r, x.of(v), y.of(v)); });
             return;
         }

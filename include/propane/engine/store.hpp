@@ -27,6 +27,7 @@
 #include <array>
 #include <cassert>
 #include <climits>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -87,6 +88,19 @@ public:
             stamp_.push_back(0);
         }
         return {index, lo, hi, model_.add()};
+    }
+
+    // A new variable equal to an expression, s.int_var(abs(x - y)): its
+    // domain is the tightest the operands' bounds allow, and the constraint
+    // that defines it is posted. define_int_var is the modelling layer's
+    // (propane/model/define.hpp), found through the expression's namespace,
+    // so the engine does not depend on that layer.
+    template <class E>
+        requires requires(Store& s, const E& e) {
+            { define_int_var(s, e) } -> std::same_as<IntVar>;
+        }
+    IntVar int_var(const E& e) {
+        return define_int_var(*this, e);
     }
 
     std::vector<IntVar> int_vars(int n, int lo, int hi) {

@@ -200,7 +200,11 @@ public:
         return ref().remove_bits(s, start, mask);
     }
 
-    bool operator==(const IntVar&) const = default;
+    // Whether both handles name one variable of one model. Not operator==:
+    // x == y between variables is a constraint (propane/model/relation.hpp).
+    bool same(const IntVar& o) const noexcept {
+        return index_ == o.index_ && lo_ == o.lo_ && hi_ == o.hi_ && model_ == o.model_;
+    }
 
 private:
     detail::VarRef ref() const noexcept { return detail::VarRef(index_); }

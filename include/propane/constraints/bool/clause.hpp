@@ -143,7 +143,7 @@ struct Clause {
         });
         std::size_t kept = 0;
         for (std::size_t i = 0; i < open.size(); ++i) {
-            if (kept > 0 && open[i].var == open[kept - 1].var) {
+            if (kept > 0 && open[i].var.same(open[kept - 1].var)) {
                 if (open[i].t != open[kept - 1].t) return;
                 continue;
             }

@@ -134,7 +134,7 @@ public:
     RelReif(X x, Y y, B b, Rel r, ReifyMode mode) : x_(x), y_(y), b_(b), r_(r), mode_(mode) {}
 
     PropStatus propagate(S& s) override {
-        if (x_.var() == y_.var())
+        if (x_.var().same(y_.var()))
             return reified_run(
                 s, b_, mode_, r_, [&](Rel r) { return unary_state(s, r); },
                 [&](Rel r) {
@@ -258,7 +258,7 @@ struct ReifiedRelation {
             break;
         }
         // One variable under both views: read value by value.
-        if (y.var() == x.var()) {
+        if (y.var().same(x.var())) {
             s.subscribe(x.var(), id, Event::domain);
             return;
         }

@@ -1,0 +1,208 @@
+#ifndef PROPANE_MODEL_DEFINE_HPP
+#define PROPANE_MODEL_DEFINE_HPP
+
+// Variables defined by expressions. Each non-linear node of an expression
+// (abs, min, max, *, /, %) becomes an auxiliary variable when the
+// expression is posted, with the tightest domain its operands' current
+// bounds allow (abs of [-3, 5] is [0, 5]), tied to its operands by the
+// node's propagator (abs.hpp, min_max.hpp, times.hpp, div_mod.hpp). An
+// operand that is not a plain variable is itself defined first, by a
+// linear equality. s.int_var(e) (store.hpp) returns the variable of e,
+// made the same way.
+//
+// A domain beyond int, or beyond what the store's domains can hold, is a
+// model_error naming the expression.
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../constraints/abs.hpp"
+#include "../constraints/div_mod.hpp"
+#include "../constraints/min_max.hpp"
+#include "../constraints/times.hpp"
+#include "expr.hpp"
+#include "lower.hpp"
+
+namespace propane {
+
+namespace detail {
+
+struct Range64 {
+    std::int64_t lo;
+    std::int64_t hi;
+};
+
+// A fresh variable over lo .. hi, or model_error naming `what` when the
+// range does not fit in int or in the store's domains.
+template <class S>
+IntVar aux_var(S& s, std::int64_t lo, std::int64_t hi, const std::string& what) {
+    if (lo < int_min || hi > int_max)
+        throw model_error("expression " + what + ": its values span " + std::to_string(lo) + ".." +
+                          std::to_string(hi) + ", beyond int");
+    try {
+        return s.int_var(static_cast<int>(lo), static_cast<int>(hi));
+    } catch (const model_error& e) {
+        throw model_error("expression " + what + ": " + e.what());
+    }
+}
+
+// The least and greatest value of a linear, normal e in s now.
+template <class S>
+Range64 bounds_of(const S& s, const Expr& e) {
+    Range64 r{e.constant(), e.constant()};
+    for (const Expr::Term& t : e.terms()) {
+        const std::int64_t u = mul64(t.a, t.x.min(s)), w = mul64(t.a, t.x.max(s));
+        r.lo = add64(r.lo, std::min(u, w));
+        r.hi = add64(r.hi, std::max(u, w));
+    }
+    return r;
+}
+
+template <class S>
+IntVar node_var(S& s, const ExprNode& n);
+
+// e with every node replaced by its variable, merged per variable; each
+// variable checked to be s's (`who` names the entry point).
+template <class S>
+Expr resolved(S& s, const Expr& e, const char* who) {
+    for (const Expr::Term& t : e.terms()) s.check(t.x, who);
+    Expr out;
+    for (const Expr::Term& t : e.terms()) {
+        Expr term(t.x);
+        term *= t.a;
+        out += term;
+    }
+    for (const Expr::Part& p : e.parts()) {
+        Expr term(node_var(s, *p.node));
+        term *= p.a;
+        out += term;
+    }
+    out += e.constant();
+    return out.normal();
+}
+
+// A fresh variable over the bounds of lin (linear, normal), tied to it by
+// a linear equality; `what` names the expression in messages.
+template <class S>
+IntVar equal_var(S& s, const Expr& lin, const std::string& what) {
+    const Range64 r = bounds_of(s, lin);
+    const IntVar v = aux_var(s, r.lo, r.hi, what);
+    Expr def = lin;
+    def += Expr(-1 * v);
+    post_linear(s, def.normal(), Rel::eq);
+    return v;
+}
+
+// The variable equal to e: e's own when e is a plain variable.
+template <class S>
+IntVar var_of(S& s, const Expr& e, const char* who) {
+    const Expr lin = resolved(s, e, who);
+    if (lin.terms().size() == 1 && lin.terms()[0].a == 1 && lin.constant() == 0) return lin.terms()[0].x;
+    return equal_var(s, lin, e.text());
+}
+
+inline Range64 abs_range(Range64 x) {
+    if (x.lo >= 0) return x;
+    if (x.hi <= 0) return {-x.hi, -x.lo};
+    return {0, std::max(-x.lo, x.hi)};
+}
+
+inline Range64 product_range(Range64 x, Range64 y, bool square) {
+    if (square) {
+        const Range64 m = abs_range(x);
+        return {m.lo * m.lo, m.hi * m.hi};
+    }
+    const std::int64_t c[] = {x.lo * y.lo, x.lo * y.hi, x.hi * y.lo, x.hi * y.hi};
+    return {*std::min_element(std::begin(c), std::end(c)), *std::max_element(std::begin(c), std::end(c))};
+}
+
+// Truncating x / y over y's nonzero values: the quotient is monotone in x
+// for a fixed y, and in y on each side of 0, so its extremes lie at x's
+// bounds and y's bounds or +-1.
+inline Range64 quotient_range(Range64 x, Range64 y, const std::string& what) {
+    std::vector<std::int64_t> ds;
+    for (const std::int64_t d : {y.lo, y.hi, std::int64_t{-1}, std::int64_t{1}})
+        if (d != 0 && d >= y.lo && d <= y.hi) ds.push_back(d);
+    if (ds.empty()) throw model_error("expression " + what + ": the divisor can only be 0");
+    Range64 r{int_max + 1, int_min - 1};
+    for (const std::int64_t d : ds)
+        for (const std::int64_t n : {x.lo, x.hi}) r = {std::min(r.lo, n / d), std::max(r.hi, n / d)};
+    return r;
+}
+
+// x % y takes x's sign, and |x % y| < |y|, |x % y| <= |x|.
+inline Range64 remainder_range(Range64 x, Range64 y, const std::string& what) {
+    if (y.lo == 0 && y.hi == 0) throw model_error("expression " + what + ": the divisor can only be 0");
+    const std::int64_t below = std::max(-y.lo, y.hi) - 1;
+    return {x.lo < 0 ? -std::min(-x.lo, below) : 0, x.hi > 0 ? std::min(x.hi, below) : 0};
+}
+
+template <class S>
+IntVar node_var(S& s, const ExprNode& n) {
+    const std::string what = node_text(n);
+    std::vector<IntVar> xs;
+    std::vector<Range64> rs;
+    for (const Expr& a : n.args) {
+        xs.push_back(var_of(s, a, op_name(n.op)));
+        rs.push_back({xs.back().min(s), xs.back().max(s)});
+    }
+    switch (n.op) {
+    case ExprOp::abs: {
+        const Range64 r = abs_range(rs[0]);
+        const IntVar v = aux_var(s, r.lo, r.hi, what);
+        propane::abs(xs[0], v).post(s);
+        return v;
+    }
+    case ExprOp::min:
+    case ExprOp::max: {
+        Range64 r = rs[0];
+        for (const Range64& x : rs)
+            r = n.op == ExprOp::min ? Range64{std::min(r.lo, x.lo), std::min(r.hi, x.hi)}
+                                    : Range64{std::max(r.lo, x.lo), std::max(r.hi, x.hi)};
+        const IntVar v = aux_var(s, r.lo, r.hi, what);
+        if (n.op == ExprOp::min)
+            propane::min(xs, v).post(s);
+        else
+            propane::max(xs, v).post(s);
+        return v;
+    }
+    case ExprOp::times: {
+        const Range64 r = product_range(rs[0], rs[1], xs[0].same(xs[1]));
+        const IntVar v = aux_var(s, r.lo, r.hi, what);
+        propane::times(xs[0], xs[1], v).post(s);
+        return v;
+    }
+    case ExprOp::div: {
+        const Range64 r = quotient_range(rs[0], rs[1], what);
+        const IntVar v = aux_var(s, r.lo, r.hi, what);
+        propane::div(xs[0], xs[1], v).post(s);
+        return v;
+    }
+    case ExprOp::mod: {
+        const Range64 r = remainder_range(rs[0], rs[1], what);
+        const IntVar v = aux_var(s, r.lo, r.hi, what);
+        propane::mod(xs[0], xs[1], v).post(s);
+        return v;
+    }
+    }
+    throw model_error("expression " + what + ": unknown operator");
+}
+
+} // namespace detail
+
+// What Store::int_var(e) calls: the variable equal to e (a fresh one,
+// unless e is a single non-linear node, whose own variable it is).
+template <class S, Operand E>
+IntVar define_int_var(S& s, const E& e) {
+    const Expr x(e);
+    if (x.terms().empty() && x.parts().size() == 1 && x.parts()[0].a == 1 && x.constant() == 0)
+        return detail::node_var(s, *x.parts()[0].node);
+    return detail::equal_var(s, detail::resolved(s, x, "int_var"), x.text());
+}
+
+} // namespace propane
+
+#endif

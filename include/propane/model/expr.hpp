@@ -1,0 +1,377 @@
+#ifndef PROPANE_MODEL_EXPR_HPP
+#define PROPANE_MODEL_EXPR_HPP
+
+// Expr: an integer expression over a store's variables, built with the
+// usual operators on views (IntVar, x + c, a*x + b) and numbers:
+//   x + y, 2 * x - 3 * y + 4, sum(xs), sum(weights, xs)   linear
+//   abs(e), min(e, f), max(e, f), min(xs), max(xs),
+//   e * f, e / f, e % f                                   non-linear
+// An Expr is a linear part (terms a*x with 64-bit coefficients, and a
+// 64-bit constant) plus non-linear parts, each a coefficient times a node
+// (an operator and its argument expressions). Nothing touches a store
+// until the expression is posted in a relation (relation.hpp) or defines a
+// variable (Store::int_var(e), define.hpp): a node then becomes an
+// auxiliary variable.
+//
+// The arithmetic of views is left as view.hpp builds it: x + 3, 2 * x and
+// -x are still views. Only what a view cannot hold (two variables, a
+// product of two views, ...) is an Expr. A coefficient or constant that
+// leaves 64 bits is refused with model_error.
+//
+// Terms are merged per variable when the expression is lowered (normal()),
+// not while it is built, so sum(xs) over n views costs O(n log n).
+
+#include <algorithm>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <limits>
+#include <memory>
+#include <ranges>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "../engine/error.hpp"
+#include "../engine/view.hpp"
+
+namespace propane {
+
+class Expr;
+
+namespace detail {
+
+// For static_assert in a template that must not be instantiated.
+template <class>
+inline constexpr bool never = false;
+
+enum class ExprOp : std::uint8_t { abs, min, max, times, div, mod };
+
+struct ExprNode;
+
+// r, the result of a op b, unless the operation overflowed.
+inline std::int64_t checked64(bool overflowed, std::int64_t r, std::int64_t a, const char* op, std::int64_t b) {
+    if (overflowed)
+        throw model_error("expression: " + std::to_string(a) + op + std::to_string(b) +
+                          " overflows 64 bits (a coefficient or constant of the expression)");
+    return r;
+}
+
+inline std::int64_t add64(std::int64_t a, std::int64_t b) {
+    std::int64_t r = 0;
+    return checked64(__builtin_add_overflow(a, b, &r), r, a, " + ", b);
+}
+
+inline std::int64_t mul64(std::int64_t a, std::int64_t b) {
+    std::int64_t r = 0;
+    return checked64(__builtin_mul_overflow(a, b, &r), r, a, " * ", b);
+}
+
+// Any integral number as a 64-bit constant; an unsigned one beyond it is
+// refused rather than wrapped.
+template <std::integral I>
+std::int64_t to64(I v) {
+    if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(std::int64_t)) {
+        if (v > static_cast<I>(std::numeric_limits<std::int64_t>::max()))
+            throw model_error("expression: the number " + std::to_string(v) + " does not fit in 64-bit int");
+    }
+    return static_cast<std::int64_t>(v);
+}
+
+} // namespace detail
+
+class Expr {
+public:
+    struct Term {
+        IntVar x;
+        std::int64_t a;
+    };
+    struct Part {
+        std::shared_ptr<const detail::ExprNode> node;
+        std::int64_t a;
+    };
+
+    Expr() = default;
+    // Implicit, so that a vector<Expr> or a function taking Expr accepts any
+    // view as it is.
+    Expr(IntVar x) : terms_{{x, 1}} {}                                           // NOLINT
+    Expr(OffsetView v) : terms_{{v.var(), 1}}, c_(v.offset()) {}                 // NOLINT
+    Expr(AffineView v) : terms_{{v.var(), v.scale()}}, c_(v.offset()) {}         // NOLINT
+
+    static Expr constant(std::int64_t c) {
+        Expr e;
+        e.c_ = c;
+        return e;
+    }
+    static Expr node(detail::ExprOp op, std::vector<Expr> args);
+
+    const std::vector<Term>& terms() const noexcept { return terms_; }
+    const std::vector<Part>& parts() const noexcept { return parts_; }
+    std::int64_t constant() const noexcept { return c_; }
+
+    Expr& operator+=(const Expr& o) {
+        terms_.insert(terms_.end(), o.terms_.begin(), o.terms_.end());
+        parts_.insert(parts_.end(), o.parts_.begin(), o.parts_.end());
+        c_ = detail::add64(c_, o.c_);
+        return *this;
+    }
+    Expr& operator+=(std::int64_t c) {
+        c_ = detail::add64(c_, c);
+        return *this;
+    }
+    Expr& operator*=(std::int64_t k) {
+        for (Term& t : terms_) t.a = detail::mul64(t.a, k);
+        for (Part& p : parts_) p.a = detail::mul64(p.a, k);
+        c_ = detail::mul64(c_, k);
+        return *this;
+    }
+
+    // The same expression with one term per variable, in the order of each
+    // variable's first appearance, and no zero coefficient (x - x is gone);
+    // the parts are kept as they are (each is its own auxiliary variable).
+    Expr normal() const {
+        std::vector<std::size_t> order(terms_.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::ranges::stable_sort(order, [&](std::size_t i, std::size_t j) {
+            return terms_[i].x.index() < terms_[j].x.index();
+        });
+        std::vector<Term> merged = terms_;
+        std::vector<bool> kept(terms_.size(), true);
+        for (std::size_t k = 1; k < order.size(); ++k) {
+            const std::size_t first = order[k - 1], i = order[k];
+            if (!terms_[i].x.same(merged[first].x)) continue;
+            merged[first].a = detail::add64(merged[first].a, merged[i].a);
+            // The run of one variable accumulates into its first term.
+            order[k] = first;
+            kept[i] = false;
+        }
+        Expr out;
+        out.parts_ = parts_;
+        out.c_ = c_;
+        for (std::size_t i = 0; i < merged.size(); ++i)
+            if (kept[i] && merged[i].a != 0) out.terms_.push_back(merged[i]);
+        return out;
+    }
+
+    // Whether the expression is a number: no term left once merged, no part.
+    bool is_constant() const { return parts_.empty() && normal().terms_.empty(); }
+
+    // The expression as text, variables by index (v3 for the variable of
+    // index 3): for messages.
+    std::string text() const;
+
+private:
+    std::vector<Term> terms_;
+    std::vector<Part> parts_;
+    std::int64_t c_ = 0;
+};
+
+namespace detail {
+
+struct ExprNode {
+    ExprOp op;
+    std::vector<Expr> args;
+};
+
+inline const char* op_name(ExprOp op) noexcept {
+    switch (op) {
+    case ExprOp::abs: return "abs";
+    case ExprOp::min: return "min";
+    case ExprOp::max: return "max";
+    case ExprOp::times: return "*";
+    case ExprOp::div: return "/";
+    case ExprOp::mod: return "%";
+    }
+    return "?";
+}
+
+inline std::string node_text(const ExprNode& n) {
+    if (n.op == ExprOp::times || n.op == ExprOp::div || n.op == ExprOp::mod)
+        return "(" + n.args[0].text() + ") " + op_name(n.op) + " (" + n.args[1].text() + ")";
+    std::string out = std::string(op_name(n.op)) + "(";
+    for (std::size_t i = 0; i < n.args.size(); ++i) out += (i > 0 ? ", " : "") + n.args[i].text();
+    return out + ")";
+}
+
+inline std::string magnitude_text(std::int64_t a) {
+    return std::to_string(a < 0 ? 0 - static_cast<std::uint64_t>(a) : static_cast<std::uint64_t>(a));
+}
+
+// Appends "+ a*what" (or "- ...", "what" alone first) to out.
+inline void append_term(std::string& out, std::int64_t a, const std::string& what) {
+    const bool negative = a < 0;
+    if (!out.empty()) out += negative ? " - " : " + ";
+    else if (negative) out += "-";
+    if (a != 1 && a != -1) out += magnitude_text(a) + "*";
+    out += what;
+}
+
+} // namespace detail
+
+inline Expr Expr::node(detail::ExprOp op, std::vector<Expr> args) {
+    Expr e;
+    e.parts_.push_back({std::make_shared<const detail::ExprNode>(detail::ExprNode{op, std::move(args)}), 1});
+    return e;
+}
+
+inline std::string Expr::text() const {
+    std::string out;
+    for (const Term& t : terms_) detail::append_term(out, t.a, "v" + std::to_string(t.x.index()));
+    for (const Part& p : parts_) detail::append_term(out, p.a, detail::node_text(*p.node));
+    if (out.empty()) return std::to_string(c_);
+    if (c_ != 0) out += (c_ < 0 ? " - " : " + ") + detail::magnitude_text(c_);
+    return out;
+}
+
+// What takes part in expressions: the views and Expr itself. Numbers are
+// the other operand of a mixed operation, never an Operand: x + 3 stays a
+// view (view.hpp).
+template <class T>
+concept Operand = std::same_as<std::remove_cvref_t<T>, IntVar> || std::same_as<std::remove_cvref_t<T>, OffsetView> ||
+                  std::same_as<std::remove_cvref_t<T>, AffineView> || std::same_as<std::remove_cvref_t<T>, Expr>;
+
+// An operand or a number, with at least one operand among the two: what
+// the binary operators below take. Only Expr with a number: a view with a
+// number is view.hpp's.
+template <class A, class B>
+concept ExprOperands = (Operand<A> && Operand<B>) || (std::same_as<A, Expr> && std::integral<B>) ||
+                       (std::integral<A> && std::same_as<B, Expr>);
+
+namespace detail {
+
+template <class T>
+Expr as_expr(const T& v) {
+    if constexpr (std::integral<T>)
+        return Expr::constant(to64(v));
+    else
+        return Expr(v);
+}
+
+} // namespace detail
+
+template <class A, class B>
+    requires ExprOperands<A, B>
+Expr operator+(const A& a, const B& b) {
+    Expr e = detail::as_expr(a);
+    e += detail::as_expr(b);
+    return e;
+}
+
+template <class A, class B>
+    requires ExprOperands<A, B>
+Expr operator-(const A& a, const B& b) {
+    Expr e = detail::as_expr(b);
+    e *= -1;
+    e += detail::as_expr(a);
+    return e;
+}
+
+template <std::same_as<Expr> E>
+Expr operator-(const E& e) {
+    Expr out = e;
+    out *= -1;
+    return out;
+}
+
+// A product with a constant factor scales the other; otherwise it is a
+// node (times.hpp).
+template <class A, class B>
+    requires ExprOperands<A, B>
+Expr operator*(const A& a, const B& b) {
+    Expr x = detail::as_expr(a), y = detail::as_expr(b);
+    if (y.is_constant()) std::swap(x, y);
+    if (x.is_constant()) {
+        y *= x.constant();
+        return y;
+    }
+    return Expr::node(detail::ExprOp::times, {std::move(x), std::move(y)});
+}
+
+// e / f and e % f, C++'s truncating division (div_mod.hpp); the divisor
+// may be a number.
+template <class A, class B>
+    requires(Operand<A> && (Operand<B> || std::integral<B>)) || (std::integral<A> && Operand<B>)
+Expr operator/(const A& a, const B& b) {
+    return Expr::node(detail::ExprOp::div, {detail::as_expr(a), detail::as_expr(b)});
+}
+
+template <class A, class B>
+    requires(Operand<A> && (Operand<B> || std::integral<B>)) || (std::integral<A> && Operand<B>)
+Expr operator%(const A& a, const B& b) {
+    return Expr::node(detail::ExprOp::mod, {detail::as_expr(a), detail::as_expr(b)});
+}
+
+// |e|. The two-argument abs(x, y) of abs.hpp is the constraint y == |x|.
+template <Operand E>
+Expr abs(const E& e) {
+    return Expr::node(detail::ExprOp::abs, {Expr(e)});
+}
+
+// min(e, f), max(e, f) of two operands, and min(xs), max(xs) of a range
+// of them. min(xs, y) with a range and a view is min_max.hpp's constraint
+// y == min(xs).
+template <Operand A, Operand B>
+Expr min(const A& a, const B& b) {
+    return Expr::node(detail::ExprOp::min, {Expr(a), Expr(b)});
+}
+template <Operand A, Operand B>
+Expr max(const A& a, const B& b) {
+    return Expr::node(detail::ExprOp::max, {Expr(a), Expr(b)});
+}
+
+namespace detail {
+
+template <class R>
+concept OperandRange = std::ranges::input_range<R> && Operand<std::ranges::range_value_t<R>>;
+
+template <OperandRange R>
+std::vector<Expr> exprs_of(const R& xs, const char* who) {
+    std::vector<Expr> out;
+    for (const auto& x : xs) out.emplace_back(x);
+    if (out.empty()) throw model_error(std::string(who) + "(xs): xs is empty, and the extremum of nothing is undefined");
+    return out;
+}
+
+} // namespace detail
+
+template <detail::OperandRange R>
+Expr min(const R& xs) {
+    return Expr::node(detail::ExprOp::min, detail::exprs_of(xs, "min"));
+}
+template <detail::OperandRange R>
+Expr max(const R& xs) {
+    return Expr::node(detail::ExprOp::max, detail::exprs_of(xs, "max"));
+}
+
+// xs[0] + ... + xs[n-1]; 0 for no xs.
+template <detail::OperandRange R>
+Expr sum(const R& xs) {
+    Expr e;
+    for (const auto& x : xs) e += Expr(x);
+    return e;
+}
+inline Expr sum(std::initializer_list<Expr> xs) { return sum(std::vector<Expr>(xs)); }
+
+// weights[0] * xs[0] + ...: the weights any integral type, one per operand.
+template <std::ranges::forward_range W, detail::OperandRange R>
+    requires std::ranges::forward_range<R> && std::integral<std::ranges::range_value_t<W>>
+Expr sum(const W& weights, const R& xs) {
+    const auto nw = std::ranges::distance(weights), nx = std::ranges::distance(xs);
+    if (nw != nx)
+        throw model_error("sum(weights, xs): " + std::to_string(nw) + " weights for " + std::to_string(nx) +
+                          " operands; each operand needs one weight");
+    Expr e;
+    auto w = std::ranges::begin(weights);
+    for (const auto& x : xs) {
+        Expr t(x);
+        t *= detail::to64(*w++);
+        e += t;
+    }
+    return e;
+}
+
+} // namespace propane
+
+#endif

@@ -1,0 +1,172 @@
+#ifndef PROPANE_MODEL_LOWER_HPP
+#define PROPANE_MODEL_LOWER_HPP
+
+// How a linear relation sum(a_i * x_i) + c r 0 (an Expr whose non-linear
+// parts are already variables, merged per variable) becomes the best
+// propagator the library has, plain or reified:
+//
+//   terms  posted as                                    (reified: the same
+//   0      nothing if c r 0 holds, else a failed store   with iff / implies)
+//   1      rel(x, r', k): a bound, a value or a hole, applied at once
+//   2      rel(X, r, Y) of two views (x == y + 1 is rel(x, eq, y + 1)),
+//          when both views fit in int; else as below
+//   3+     linear(), which itself takes the unit-coefficient sum for two or
+//          three terms of coefficient +-1
+//
+// No per-node cost is added: the propagators are the ones the calls above
+// would post by hand.
+
+#include <cstdint>
+#include <vector>
+
+#include "../constraints/bool/linear_reif.hpp"
+#include "../constraints/bool/rel_reif.hpp"
+#include "../constraints/linear.hpp"
+#include "../constraints/reify.hpp"
+#include "../constraints/rel.hpp"
+#include "expr.hpp"
+
+namespace propane::detail {
+
+// r with its sides swapped: a r b is b swapped(r) a.
+constexpr Rel swapped(Rel r) noexcept {
+    switch (r) {
+    case Rel::lt: return Rel::gt;
+    case Rel::le: return Rel::ge;
+    case Rel::gt: return Rel::lt;
+    case Rel::ge: return Rel::le;
+    default: return r;
+    }
+}
+
+// a*x + c r 0 as x r' k, or as a constant truth when no x satisfies it
+// (2x == 3) or every x does (2x != 3).
+struct UnaryBound {
+    Rel r;
+    std::int64_t k;
+    int truth; // 1 always true, -1 never, 0 the bound x r k
+};
+
+inline UnaryBound unary_bound(std::int64_t a, std::int64_t c, Rel r) {
+    std::int64_t m = mul64(c, -1);
+    if (a < 0) {
+        a = mul64(a, -1);
+        m = mul64(m, -1);
+        r = swapped(r);
+    }
+    // Now a > 0 and a*x r m; for integer x, a*x < m is x < ceil(m / a) and
+    // so on, none of which can overflow.
+    switch (r) {
+    case Rel::eq: return m % a != 0 ? UnaryBound{r, 0, -1} : UnaryBound{r, m / a, 0};
+    case Rel::ne: return m % a != 0 ? UnaryBound{r, 0, 1} : UnaryBound{r, m / a, 0};
+    case Rel::lt: return {r, ceil_div(m, a), 0};
+    case Rel::le: return {r, floor_div(m, a), 0};
+    case Rel::gt: return {r, floor_div(m, a), 0};
+    case Rel::ge: return {r, ceil_div(m, a), 0};
+    }
+    return {r, m, 0};
+}
+
+// Whether a*x + b is a view whose values fit in int (AffineView's check,
+// without the exception).
+inline bool affine_fits(IntVar x, std::int64_t a, std::int64_t b) {
+    if (a == 0 || a < int_min || a > int_max || b < int_min || b > int_max) return false;
+    const std::int64_t u = a * x.lo() + b, w = a * x.hi() + b;
+    return std::min(u, w) >= int_min && std::max(u, w) <= int_max;
+}
+
+// a*x + b*y + c r 0 as two views X r Y, handed to post(X, r, Y): x alone
+// or a*x on the left, y, y + q or p*y + q on the right. False, posting
+// nothing, when a side does not fit a view.
+template <class Post>
+bool with_two_views(const Expr::Term& tx, const Expr::Term& ty, std::int64_t c, Rel r, Post&& post) {
+    std::int64_t a = tx.a, b = ty.a;
+    if (a < 0) {
+        a = mul64(a, -1);
+        b = mul64(b, -1);
+        c = mul64(c, -1);
+        r = swapped(r);
+    }
+    const std::int64_t p = mul64(b, -1), q = mul64(c, -1);
+    const IntVar x = tx.x, y = ty.x;
+    if (!affine_fits(x, a, 0) || !affine_fits(y, p, q)) return false;
+    const int ia = static_cast<int>(a), ip = static_cast<int>(p), iq = static_cast<int>(q);
+    if (a != 1)
+        post(AffineView(x, ia, 0), r, AffineView(y, ip, iq));
+    else if (p == 1 && q == 0)
+        post(x, r, y);
+    else if (p == 1)
+        post(x, r, OffsetView(y, iq));
+    else
+        post(x, r, AffineView(y, ip, iq));
+    return true;
+}
+
+// The coefficients and variables of e's terms, and the constant moved to
+// the right: linear()'s arguments.
+inline Linear<IntVar> as_linear(const Expr& e, Rel r) {
+    Linear<IntVar> l{{}, {}, r, mul64(e.constant(), -1)};
+    for (const Expr::Term& t : e.terms()) {
+        l.coeffs.push_back(t.a);
+        l.views.push_back(t.x);
+    }
+    return l;
+}
+
+// A relation that cannot hold: the model is unsatisfiable, which the store
+// remembers (as rel and linear leave a constant contradiction), not an error.
+template <class S>
+void contradiction(S& s) noexcept {
+    [[maybe_unused]] const Change c = s.fail();
+}
+
+// Posts e r 0, e linear and normal (see the table above).
+template <class S>
+void post_linear(S& s, const Expr& e, Rel r) {
+    const std::vector<Expr::Term>& t = e.terms();
+    if (t.empty()) {
+        if (!holds(r, e.constant(), 0)) contradiction(s);
+        return;
+    }
+    if (t.size() == 1) {
+        const UnaryBound u = unary_bound(t[0].a, e.constant(), r);
+        if (u.truth < 0) contradiction(s);
+        if (u.truth == 0) ConstRelation<IntVar>{t[0].x, u.r, u.k}.post(s);
+        return;
+    }
+    if (t.size() == 2 && with_two_views(t[0], t[1], e.constant(), r, [&](const auto& x, Rel rr, const auto& y) {
+            Relation<std::decay_t<decltype(x)>, std::decay_t<decltype(y)>>{x, rr, y}.post(s);
+        }))
+        return;
+    as_linear(e, r).post(s);
+}
+
+// b == (e r 0) (iff) or b == 1 => e r 0 (implies), e linear and normal.
+template <class S, class B>
+void post_linear_reified(S& s, const Expr& e, Rel r, const Reify<B>& re) {
+    const std::vector<Expr::Term>& t = e.terms();
+    int truth = 0;
+    if (t.empty()) truth = holds(r, e.constant(), 0) ? 1 : -1;
+    if (t.size() == 1) {
+        const UnaryBound u = unary_bound(t[0].a, e.constant(), r);
+        truth = u.truth;
+        if (truth == 0) ReifiedConstRelation<IntVar, B>{t[0].x, u.r, u.k, re}.post(s);
+    }
+    if (t.size() <= 1) {
+        // A relation decided already fixes b (iff), or b to 0 when false
+        // (implies).
+        if (truth < 0 || (truth > 0 && re.mode == ReifyMode::iff))
+            ConstRelation<B>{re.b, Rel::eq, truth > 0 ? 1 : 0}.post(s);
+        return;
+    }
+    if (t.size() == 2 && with_two_views(t[0], t[1], e.constant(), r, [&](const auto& x, Rel rr, const auto& y) {
+            ReifiedRelation<std::decay_t<decltype(x)>, std::decay_t<decltype(y)>, B>{x, rr, y, re}.post(s);
+        }))
+        return;
+    Linear<IntVar> l = as_linear(e, r);
+    ReifiedLinear<IntVar, B>{std::move(l.coeffs), std::move(l.views), r, l.c, re}.post(s);
+}
+
+} // namespace propane::detail
+
+#endif

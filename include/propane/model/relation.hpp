@@ -1,0 +1,150 @@
+#ifndef PROPANE_MODEL_RELATION_HPP
+#define PROPANE_MODEL_RELATION_HPP
+
+// Relations between expressions are constraints: x + y <= z, x != y,
+// sum(xs) == 10, 2 * x - 3 * y + 4 != z - 1. Each of == != < <= > >=
+// between views, expressions and numbers (at least one side not a number)
+// is an ExprRel, which s.post() lowers to the best propagator the library
+// has (lower.hpp); its non-linear parts become auxiliary variables first
+// (define.hpp).
+//
+// Between two variables, == is therefore a constraint, not a comparison
+// of handles: x.same(y) tells whether two handles name one variable. A
+// relation is never a bool, and the spellings that look like logic on
+// relations (&&, ||, !, comparing two relations) fail to compile with a
+// message naming what to write instead: a Boolean per relation
+// (b == (x < y), reified.hpp) and a constraint over the Booleans.
+
+#include <concepts>
+#include <string>
+#include <utility>
+
+#include "define.hpp"
+#include "expr.hpp"
+#include "lower.hpp"
+
+namespace propane {
+
+// e r 0, as the comparison operators return it.
+class ExprRel {
+public:
+    ExprRel(Expr e, Rel r) : e_(std::move(e)), r_(r) {}
+
+    // The relation as lhs - rhs r 0.
+    const Expr& expr() const noexcept { return e_; }
+    Rel rel() const noexcept { return r_; }
+
+    template <class S>
+    void post(S& s) const {
+        detail::post_linear(s, detail::resolved(s, e_, "post"), r_);
+    }
+
+    // A relation is a constraint, for s.post(); testing it as a bool
+    // (if (x < y), bool same = x == y) has no meaning before a search, so
+    // it does not compile. Not explicit: copy-initialising a bool must meet
+    // the assertion too, not a bare "cannot convert".
+    template <class D = void>
+    operator bool() const { // NOLINT: implicit, so that every use as a bool meets the assertion
+        static_assert(detail::never<D>, "propane: a relation such as x < y is a constraint, not a bool: post it "
+                                        "with s.post(x < y), or reify it with a Boolean, s.post(b == (x < y)); "
+                                        "to compare variable handles use x.same(y)");
+        return false;
+    }
+
+private:
+    Expr e_;
+    Rel r_;
+};
+
+namespace detail {
+
+template <class T>
+inline constexpr bool is_relation = std::same_as<T, ExprRel>;
+
+template <class A, class B>
+concept RelOperands = (Operand<A> && (Operand<B> || std::integral<B>)) || (std::integral<A> && Operand<B>);
+
+template <class A, class B>
+ExprRel relation(const A& a, const B& b, Rel r) {
+    return {as_expr(a) - as_expr(b), r};
+}
+
+} // namespace detail
+
+template <class A, class B>
+    requires detail::RelOperands<A, B>
+ExprRel operator==(const A& a, const B& b) {
+    return detail::relation(a, b, Rel::eq);
+}
+template <class A, class B>
+    requires detail::RelOperands<A, B>
+ExprRel operator!=(const A& a, const B& b) {
+    return detail::relation(a, b, Rel::ne);
+}
+template <class A, class B>
+    requires detail::RelOperands<A, B>
+ExprRel operator<(const A& a, const B& b) {
+    return detail::relation(a, b, Rel::lt);
+}
+template <class A, class B>
+    requires detail::RelOperands<A, B>
+ExprRel operator<=(const A& a, const B& b) {
+    return detail::relation(a, b, Rel::le);
+}
+template <class A, class B>
+    requires detail::RelOperands<A, B>
+ExprRel operator>(const A& a, const B& b) {
+    return detail::relation(a, b, Rel::gt);
+}
+template <class A, class B>
+    requires detail::RelOperands<A, B>
+ExprRel operator>=(const A& a, const B& b) {
+    return detail::relation(a, b, Rel::ge);
+}
+
+// ---- spellings that are not constraints ------------------------------------
+
+template <class A, class B>
+    requires detail::is_relation<A> || detail::is_relation<B>
+void operator&&(const A&, const B&) {
+    static_assert(detail::never<A>,
+                  "propane: `r1 && r2` is not a constraint: post each relation, s.post(r1); s.post(r2); for a "
+                  "condition on both, reify each with a Boolean (s.post(b1 == (x < y))) and post a constraint on "
+                  "the Booleans (s.post(b1 + b2 == 2) or propane::clause)");
+}
+
+template <class A, class B>
+    requires detail::is_relation<A> || detail::is_relation<B>
+void operator||(const A&, const B&) {
+    static_assert(detail::never<A>,
+                  "propane: `r1 || r2` is not a constraint: reify each relation with a Boolean, "
+                  "s.post(b1 == (x < y)); s.post(b2 == (y < z)); then post propane::clause({b1, b2}, {})");
+}
+
+template <class A>
+    requires detail::is_relation<A>
+void operator!(const A&) {
+    static_assert(detail::never<A>,
+                  "propane: `!r` is not a constraint: post the opposite relation (x >= y for !(x < y)), or "
+                  "reify r with a Boolean, s.post(b == (x < y)), and use 1 - b");
+}
+
+template <class A, class B>
+    requires detail::is_relation<A> && detail::is_relation<B>
+void operator==(const A&, const B&) {
+    static_assert(detail::never<A>,
+                  "propane: `r1 == r2` compares two relations: reify each with a Boolean, "
+                  "s.post(b1 == (x < y)); s.post(b2 == (y < z)); then post s.post(b1 == b2)");
+}
+
+template <class A, class B>
+    requires detail::is_relation<A> || detail::is_relation<B>
+void operator!=(const A&, const B&) {
+    static_assert(detail::never<A>,
+                  "propane: `!=` with a relation is not a constraint: reify with b == (x < y), or with "
+                  "1 - b == (x < y) for its negation");
+}
+
+} // namespace propane
+
+#endif
