@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <ranges>
@@ -56,6 +57,7 @@
 #include "../engine/names.hpp"
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
+#include "arguments.hpp"
 
 namespace propane {
 
@@ -121,11 +123,20 @@ struct AllDifferent {
     }
 };
 
-template <std::ranges::input_range R>
+// The views as a range of one view type or a braced list (arguments.hpp).
+template <detail::ViewRange R>
 AllDifferent<std::ranges::range_value_t<R>> all_different(const R& views, Consistency strength = bounds) {
     detail::check_strength(strength);
-    return {std::vector<std::ranges::range_value_t<R>>(std::ranges::begin(views), std::ranges::end(views)),
-            strength};
+    return {detail::views_of(views), strength};
+}
+template <detail::ViewHandle V>
+AllDifferent<V> all_different(std::initializer_list<V> views, Consistency strength = bounds) {
+    detail::check_strength(strength);
+    return {detail::views_of(views), strength};
+}
+inline AllDifferent<AffineView> all_different(std::initializer_list<AffineView> views, Consistency strength = bounds) {
+    detail::check_strength(strength);
+    return {detail::views_of(views), strength};
 }
 
 } // namespace propane

@@ -2,8 +2,8 @@
 #define PROPANE_CONSTRAINTS_COUNT_HPP
 
 // count(xs, v, r, c): #{k : xs[k] == v} r c, v a number, r any Rel, c a
-// number or a view; xs a vector of views of one type (AffineView holds any
-// mix).
+// number or a view; xs a range of views of one type (AffineView holds any
+// mix) or a braced list; numbers of any integral type, within int.
 //
 // Strength: domain consistent, on c and on every xs[k], for views on
 // distinct variables. Let `sure` be the number of views fixed to v and
@@ -30,6 +30,9 @@
 #include <algorithm>
 #include <concepts>
 #include <cstdint>
+#include <initializer_list>
+#include <ranges>
+#include <type_traits>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -37,6 +40,7 @@
 #include "../engine/error.hpp"
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
+#include "arguments.hpp"
 #include "rel.hpp"
 
 namespace propane {
@@ -206,18 +210,44 @@ private:
     }
 };
 
+namespace detail::counting {
+
+// c as a number of any integral type, or a view.
+template <class C>
+concept Target = Integer<C> || std::convertible_to<C, AffineView>;
+
+template <class C>
+using Kind = std::conditional_t<Integer<C>, int, C>;
+
 template <class X, class C>
-    requires std::convertible_to<X, AffineView> && std::convertible_to<C, AffineView>
-Count<X, C> count(std::vector<X> xs, int v, Rel r, C c) {
-    detail::check_rel(r, "count");
-    return {std::move(xs), v, r, c};
+propane::Count<X, Kind<C>> make(std::vector<X> xs, const Number& v, Rel r, const C& c) {
+    check_rel(r, "count");
+    const int value = v.get_int("count", "the value v");
+    if constexpr (Integer<C>)
+        return {std::move(xs), value, r, Number(c).get_int("count", "the count c")};
+    else
+        return {std::move(xs), value, r, c};
 }
 
-template <class X>
+} // namespace detail::counting
+
+// xs as a range of one view type or a braced list (arguments.hpp); v and a
+// constant c of any integral type.
+template <detail::ViewRange R, detail::counting::Target C>
+    requires std::convertible_to<std::ranges::range_value_t<R>, AffineView>
+Count<std::ranges::range_value_t<R>, detail::counting::Kind<C>> count(const R& xs, detail::Number v, Rel r,
+                                                                       const C& c) {
+    return detail::counting::make(detail::views_of(xs), v, r, c);
+}
+template <detail::ViewHandle X, detail::counting::Target C>
     requires std::convertible_to<X, AffineView>
-Count<X, int> count(std::vector<X> xs, int v, Rel r, int c) {
-    detail::check_rel(r, "count");
-    return {std::move(xs), v, r, c};
+Count<X, detail::counting::Kind<C>> count(std::initializer_list<X> xs, detail::Number v, Rel r, const C& c) {
+    return detail::counting::make(detail::views_of(xs), v, r, c);
+}
+template <detail::counting::Target C>
+Count<AffineView, detail::counting::Kind<C>> count(std::initializer_list<AffineView> xs, detail::Number v, Rel r,
+                                                   const C& c) {
+    return detail::counting::make(detail::views_of(xs), v, r, c);
 }
 
 } // namespace propane

@@ -1,8 +1,9 @@
 #ifndef PROPANE_CONSTRAINTS_ELEMENT_HPP
 #define PROPANE_CONSTRAINTS_ELEMENT_HPP
 
-// element(array, i, y): y == array[i], array a vector of numbers, and
-// element(xs, i, y): y == xs[i], xs a vector of views. The index is 0-based;
+// element(array, i, y): y == array[i], array numbers of any integral type
+// (within int), and element(xs, i, y): y == xs[i], xs views; each as a
+// braced list or any range (arguments.hpp). The index is 0-based;
 // an index outside 0 .. size - 1 supports nothing, so i loses it. i, y and
 // the views of xs may be of any view kind.
 //
@@ -27,7 +28,9 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
+#include <ranges>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,6 +38,7 @@
 #include "../engine/error.hpp"
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
+#include "arguments.hpp"
 #include "rel.hpp" // detail::filter_values
 
 namespace propane {
@@ -281,19 +285,36 @@ struct ElementVariable {
     }
 };
 
+// The array as numbers of any integral type, each within int, in a braced
+// list or any range; xs as a range of one view type or a braced list
+// (arguments.hpp).
 template <class I, class Y>
     requires std::convertible_to<I, AffineView> && std::convertible_to<Y, AffineView>
-ElementConstant<I, Y> element(std::vector<int> array, I i, Y y) {
+ElementConstant<I, Y> element(const detail::Numbers& array, I i, Y y) {
     detail::elements::check_size(array.size(), "the array");
-    return {std::move(array), i, y};
+    return {array.as_ints("element", "array"), i, y};
 }
 
-template <class X, class I, class Y>
+template <detail::ViewRange R, class I, class Y>
+    requires std::convertible_to<std::ranges::range_value_t<R>, AffineView> && std::convertible_to<I, AffineView> &&
+             std::convertible_to<Y, AffineView>
+ElementVariable<std::ranges::range_value_t<R>, I, Y> element(const R& xs, I i, Y y) {
+    auto views = detail::views_of(xs);
+    detail::elements::check_size(views.size(), "xs");
+    return {std::move(views), i, y};
+}
+template <detail::ViewHandle X, class I, class Y>
     requires std::convertible_to<X, AffineView> && std::convertible_to<I, AffineView> &&
              std::convertible_to<Y, AffineView>
-ElementVariable<X, I, Y> element(std::vector<X> xs, I i, Y y) {
+ElementVariable<X, I, Y> element(std::initializer_list<X> xs, I i, Y y) {
     detail::elements::check_size(xs.size(), "xs");
-    return {std::move(xs), i, y};
+    return {detail::views_of(xs), i, y};
+}
+template <class I, class Y>
+    requires std::convertible_to<I, AffineView> && std::convertible_to<Y, AffineView>
+ElementVariable<AffineView, I, Y> element(std::initializer_list<AffineView> xs, I i, Y y) {
+    detail::elements::check_size(xs.size(), "xs");
+    return {detail::views_of(xs), i, y};
 }
 
 } // namespace propane

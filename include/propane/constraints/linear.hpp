@@ -2,8 +2,9 @@
 #define PROPANE_CONSTRAINTS_LINEAR_HPP
 
 // linear(a, x, r, c): a[0]*x[0] + ... + a[n-1]*x[n-1] r c over any views x
-// (one vector, of one view type; AffineView holds any mix), r a Rel, and
-// linear(x, r, c) for the plain sum (every coefficient 1).
+// (a range of one view type, AffineView holding any mix, or a braced
+// list), r a Rel, and linear(x, r, c) for the plain sum (every coefficient
+// 1). a and c are integers of any type (arguments.hpp).
 //
 // Strength:
 //   eq le ge lt gt  bounds(R) consistent: after propagation the least and
@@ -45,6 +46,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <ranges>
@@ -58,6 +60,7 @@
 #include "../engine/inline.hpp"
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
+#include "arguments.hpp"
 #include "rel.hpp"
 
 namespace propane {
@@ -545,17 +548,47 @@ struct Linear {
 
 };
 
-template <std::ranges::input_range R>
-Linear<std::ranges::range_value_t<R>> linear(const std::vector<int>& coeffs, const R& views, Rel r, std::int64_t c) {
-    detail::check_rel(r, "linear");
-    const std::vector<std::ranges::range_value_t<R>> vs(std::ranges::begin(views), std::ranges::end(views));
-    detail::check_sizes(coeffs.size(), vs.size());
-    return {std::vector<std::int64_t>(coeffs.begin(), coeffs.end()), vs, r, c};
+namespace detail {
+
+template <class View>
+Linear<View> make_linear(const Numbers& coeffs, std::vector<View> views, Rel r, const Number& c) {
+    check_rel(r, "linear");
+    check_sizes(coeffs.size(), views.size());
+    return {coeffs.as_int64s("linear", "coeffs"), std::move(views), r, c.get_int64("linear", "the constant")};
 }
 
-template <std::ranges::input_range R>
-Linear<std::ranges::range_value_t<R>> linear(const R& views, Rel r, std::int64_t c) {
-    return linear(std::vector<int>(static_cast<std::size_t>(std::ranges::distance(views)), 1), views, r, c);
+inline Numbers ones(std::size_t n) { return std::vector<int>(n, 1); }
+
+} // namespace detail
+
+// The views in any of the forms arguments.hpp describes, the coefficients
+// and c of any integral type.
+template <detail::ViewRange R>
+Linear<std::ranges::range_value_t<R>> linear(const detail::Numbers& coeffs, const R& views, Rel r, detail::Number c) {
+    return detail::make_linear(coeffs, detail::views_of(views), r, c);
+}
+template <detail::ViewHandle V>
+Linear<V> linear(const detail::Numbers& coeffs, std::initializer_list<V> views, Rel r, detail::Number c) {
+    return detail::make_linear(coeffs, detail::views_of(views), r, c);
+}
+inline Linear<AffineView> linear(const detail::Numbers& coeffs, std::initializer_list<AffineView> views, Rel r,
+                          detail::Number c) {
+    return detail::make_linear(coeffs, detail::views_of(views), r, c);
+}
+
+// The plain sum: every coefficient 1.
+template <detail::ViewRange R>
+Linear<std::ranges::range_value_t<R>> linear(const R& views, Rel r, detail::Number c) {
+    auto vs = detail::views_of(views);
+    const detail::Numbers ones = detail::ones(vs.size());
+    return detail::make_linear(ones, std::move(vs), r, c);
+}
+template <detail::ViewHandle V>
+Linear<V> linear(std::initializer_list<V> views, Rel r, detail::Number c) {
+    return detail::make_linear(detail::ones(views.size()), detail::views_of(views), r, c);
+}
+inline Linear<AffineView> linear(std::initializer_list<AffineView> views, Rel r, detail::Number c) {
+    return detail::make_linear(detail::ones(views.size()), detail::views_of(views), r, c);
 }
 
 } // namespace propane

@@ -31,6 +31,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <memory>
 #include <ranges>
@@ -41,6 +42,7 @@
 #include "../engine/error.hpp"
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
+#include "arguments.hpp"
 
 namespace propane {
 
@@ -154,30 +156,51 @@ struct Extremum {
 
 namespace detail {
 
-template <Extreme Which, class R, class Result>
-Extremum<std::ranges::range_value_t<R>, Result, Which> extremum(const R& xs, Result y) {
-    std::vector<std::ranges::range_value_t<R>> views(std::ranges::begin(xs), std::ranges::end(xs));
-    check_not_empty(Which, views.size());
-    return {std::move(views), y};
+template <Extreme Which, class View, class Result>
+Extremum<View, Result, Which> extremum(std::vector<View> xs, Result y) {
+    check_not_empty(Which, xs.size());
+    return {std::move(xs), y};
 }
+
+template <class View, class Result>
+concept ExtremumArgs = std::convertible_to<View, AffineView> && std::convertible_to<Result, AffineView>;
 
 } // namespace detail
 
-// Constrained to a range of views and a view, so that with `using
-// namespace propane` (and std) a call of min or max on numbers still means
-// std::min or std::max, and one on a vector and a view means this.
-template <std::ranges::input_range R, class Result>
-    requires std::convertible_to<std::ranges::range_value_t<R>, AffineView> &&
-             std::convertible_to<Result, AffineView>
+// Constrained to views, so that with `using namespace propane` (and std) a
+// call of min or max on numbers still means std::min or std::max, and one
+// on views means this. xs is a range of one view type or a braced list
+// (arguments.hpp).
+template <detail::ViewRange R, class Result>
+    requires detail::ExtremumArgs<std::ranges::range_value_t<R>, Result>
 Extremum<std::ranges::range_value_t<R>, Result, Extreme::least> min(const R& xs, Result y) {
-    return detail::extremum<Extreme::least>(xs, y);
+    return detail::extremum<Extreme::least>(detail::views_of(xs), y);
+}
+template <detail::ViewHandle X, class Result>
+    requires detail::ExtremumArgs<X, Result>
+Extremum<X, Result, Extreme::least> min(std::initializer_list<X> xs, Result y) {
+    return detail::extremum<Extreme::least>(detail::views_of(xs), y);
+}
+template <class Result>
+    requires detail::ExtremumArgs<AffineView, Result>
+Extremum<AffineView, Result, Extreme::least> min(std::initializer_list<AffineView> xs, Result y) {
+    return detail::extremum<Extreme::least>(detail::views_of(xs), y);
 }
 
-template <std::ranges::input_range R, class Result>
-    requires std::convertible_to<std::ranges::range_value_t<R>, AffineView> &&
-             std::convertible_to<Result, AffineView>
+template <detail::ViewRange R, class Result>
+    requires detail::ExtremumArgs<std::ranges::range_value_t<R>, Result>
 Extremum<std::ranges::range_value_t<R>, Result, Extreme::greatest> max(const R& xs, Result y) {
-    return detail::extremum<Extreme::greatest>(xs, y);
+    return detail::extremum<Extreme::greatest>(detail::views_of(xs), y);
+}
+template <detail::ViewHandle X, class Result>
+    requires detail::ExtremumArgs<X, Result>
+Extremum<X, Result, Extreme::greatest> max(std::initializer_list<X> xs, Result y) {
+    return detail::extremum<Extreme::greatest>(detail::views_of(xs), y);
+}
+template <class Result>
+    requires detail::ExtremumArgs<AffineView, Result>
+Extremum<AffineView, Result, Extreme::greatest> max(std::initializer_list<AffineView> xs, Result y) {
+    return detail::extremum<Extreme::greatest>(detail::views_of(xs), y);
 }
 
 } // namespace propane

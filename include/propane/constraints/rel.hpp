@@ -41,6 +41,7 @@
 #include "../engine/names.hpp"
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
+#include "arguments.hpp"
 
 namespace propane {
 
@@ -188,11 +189,6 @@ void post_le(S& s, const X& x, const Y& y, int strict) {
     s.subscribe(y.var(), id, max_event(y));
 }
 
-template <class V>
-concept ViewHandle = requires(const V& v) {
-    { v.var() } -> std::same_as<IntVar>;
-};
-
 } // namespace detail
 
 // The constraint x r y, as rel(x, r, y) returns it.
@@ -259,10 +255,12 @@ Relation<X, Y> rel(const X& x, Rel r, const Y& y) {
     return {x, r, y};
 }
 
+// c of any integral type; one beyond 64 bits (unsigned) relates to every
+// view value as INT64_MAX does.
 template <detail::ViewHandle X>
-ConstRelation<X> rel(const X& x, Rel r, std::int64_t c) {
+ConstRelation<X> rel(const X& x, Rel r, detail::Number c) {
     detail::check_rel(r, "rel");
-    return {x, r, c};
+    return {x, r, c.saturated()};
 }
 
 } // namespace propane

@@ -3,8 +3,9 @@
 
 // table(xs, tuples): (xs[0], ..., xs[n-1]) is one of the tuples, and
 // table(xs, tuples, TableMode::forbidden): it is none of them. xs is a
-// vector of views of one type (AffineView holds any mix); each tuple has
-// one value per view; tuples may repeat.
+// range of views of one type (AffineView holds any mix) or a braced list;
+// each tuple has one value per view, any integral type within int; tuples
+// may repeat (arguments.hpp).
 //
 // Strength: domain consistent on every view, for views on distinct
 // variables, in both modes:
@@ -35,7 +36,9 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
+#include <ranges>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,6 +46,7 @@
 #include "../engine/error.hpp"
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
+#include "arguments.hpp"
 #include "rel.hpp" // detail::filter_values
 #include "table/compact.hpp"
 #include "table/forbidden.hpp"
@@ -123,12 +127,35 @@ struct TableConstraint {
     }
 };
 
+namespace detail::tables {
+
 template <class X>
+TableConstraint<X> make(std::vector<X> xs, const Tuples& tuples, TableMode mode) {
+    std::vector<std::vector<int>> ts = tuples.as_ints("table");
+    check(xs.size(), ts, mode);
+    return {std::move(xs), std::move(ts), mode};
+}
+
+} // namespace detail::tables
+
+// xs as a range of one view type or a braced list, the tuples as a braced
+// list of braced lists or a range of ranges of any integral type, each
+// value within int (arguments.hpp).
+template <detail::ViewRange R>
+    requires std::convertible_to<std::ranges::range_value_t<R>, AffineView>
+TableConstraint<std::ranges::range_value_t<R>> table(const R& xs, const detail::Tuples& tuples,
+                                                     TableMode mode = TableMode::allowed) {
+    return detail::tables::make(detail::views_of(xs), tuples, mode);
+}
+template <detail::ViewHandle X>
     requires std::convertible_to<X, AffineView>
-TableConstraint<X> table(std::vector<X> xs, std::vector<std::vector<int>> tuples,
+TableConstraint<X> table(std::initializer_list<X> xs, const detail::Tuples& tuples,
                          TableMode mode = TableMode::allowed) {
-    detail::tables::check(xs.size(), tuples, mode);
-    return {std::move(xs), std::move(tuples), mode};
+    return detail::tables::make(detail::views_of(xs), tuples, mode);
+}
+inline TableConstraint<AffineView> table(std::initializer_list<AffineView> xs, const detail::Tuples& tuples,
+                                         TableMode mode = TableMode::allowed) {
+    return detail::tables::make(detail::views_of(xs), tuples, mode);
 }
 
 } // namespace propane

@@ -2,7 +2,8 @@
 #define PROPANE_CONSTRAINTS_BOOL_CLAUSE_HPP
 
 // clause(pos, neg): some view of pos is 1 or some view of neg is 0, over
-// Boolean views (values within {0, 1} when posted, else model_error).
+// Boolean views (values within {0, 1} when posted, else model_error); pos
+// and neg are ranges of views or braced lists (arguments.hpp).
 //
 // Strength: domain consistent (unit propagation), for literals on distinct
 // variables, which posting ensures: a literal fixed when posted is dropped
@@ -40,11 +41,14 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <initializer_list>
+#include <ranges>
 #include <memory>
 #include <vector>
 
 #include "../../engine/propagator.hpp"
 #include "../../engine/view.hpp"
+#include "../arguments.hpp"
 #include "../reify.hpp"
 
 namespace propane {
@@ -187,14 +191,45 @@ struct ReifiedClause {
     }
 };
 
-template <class P, class N>
-Clause<P, N> clause(const std::vector<P>& pos, const std::vector<N>& neg) {
-    return {pos, neg};
+namespace detail {
+
+// Literals in any form but a range of one view type: a braced list, or a
+// range of views of another type than the other side's list. Read as
+// AffineView, which costs nothing after posting (the propagator keeps
+// variables and values, see the header comment).
+class Literals {
+public:
+    Literals(std::initializer_list<AffineView> views) : views_(views) {} // NOLINT: implicit by design
+    template <ViewRange R>
+        requires std::convertible_to<std::ranges::range_value_t<R>, AffineView>
+    Literals(const R& views) : views_(views_of<AffineView>(views)) {} // NOLINT: implicit by design
+
+    std::vector<AffineView> take() && { return std::move(views_); }
+
+private:
+    std::vector<AffineView> views_;
+};
+
+} // namespace detail
+
+// pos and neg as ranges of one view type each, or either as a braced list
+// (arguments.hpp).
+template <detail::ViewRange P, detail::ViewRange N>
+Clause<std::ranges::range_value_t<P>, std::ranges::range_value_t<N>> clause(const P& pos, const N& neg) {
+    return {detail::views_of(pos), detail::views_of(neg)};
+}
+inline Clause<AffineView, AffineView> clause(detail::Literals pos, detail::Literals neg) {
+    return {std::move(pos).take(), std::move(neg).take()};
 }
 
-template <class P, class N, class B>
-ReifiedClause<P, N, B> clause(const std::vector<P>& pos, const std::vector<N>& neg, const Reify<B>& r) {
-    return {pos, neg, r};
+template <detail::ViewRange P, detail::ViewRange N, class B>
+ReifiedClause<std::ranges::range_value_t<P>, std::ranges::range_value_t<N>, B> clause(const P& pos, const N& neg,
+                                                                                      const Reify<B>& r) {
+    return {detail::views_of(pos), detail::views_of(neg), r};
+}
+template <class B>
+ReifiedClause<AffineView, AffineView, B> clause(detail::Literals pos, detail::Literals neg, const Reify<B>& r) {
+    return {std::move(pos).take(), std::move(neg).take(), r};
 }
 
 } // namespace propane

@@ -172,18 +172,48 @@ struct ReifiedLinear {
     }
 };
 
-template <std::ranges::input_range R, class B>
-ReifiedLinear<std::ranges::range_value_t<R>, B> linear(const std::vector<int>& coeffs, const R& views, Rel r,
-                                                       std::int64_t c, const Reify<B>& re) {
-    detail::check_rel(r, "linear");
-    const std::vector<std::ranges::range_value_t<R>> vs(std::ranges::begin(views), std::ranges::end(views));
-    detail::check_sizes(coeffs.size(), vs.size());
-    return {std::vector<std::int64_t>(coeffs.begin(), coeffs.end()), vs, r, c, re};
+namespace detail {
+
+template <class View, class B>
+ReifiedLinear<View, B> make_linear(const Numbers& coeffs, std::vector<View> views, Rel r, const Number& c,
+                                   const Reify<B>& re) {
+    Linear<View> l = make_linear(coeffs, std::move(views), r, c);
+    return {std::move(l.coeffs), std::move(l.views), r, l.c, re};
 }
 
-template <std::ranges::input_range R, class B>
-ReifiedLinear<std::ranges::range_value_t<R>, B> linear(const R& views, Rel r, std::int64_t c, const Reify<B>& re) {
-    return linear(std::vector<int>(static_cast<std::size_t>(std::ranges::distance(views)), 1), views, r, c, re);
+} // namespace detail
+
+// The views, coefficients and c in any of the forms linear() takes.
+template <detail::ViewRange R, class B>
+ReifiedLinear<std::ranges::range_value_t<R>, B> linear(const detail::Numbers& coeffs, const R& views, Rel r,
+                                                       detail::Number c, const Reify<B>& re) {
+    return detail::make_linear(coeffs, detail::views_of(views), r, c, re);
+}
+template <detail::ViewHandle V, class B>
+ReifiedLinear<V, B> linear(const detail::Numbers& coeffs, std::initializer_list<V> views, Rel r, detail::Number c,
+                           const Reify<B>& re) {
+    return detail::make_linear(coeffs, detail::views_of(views), r, c, re);
+}
+template <class B>
+ReifiedLinear<AffineView, B> linear(const detail::Numbers& coeffs, std::initializer_list<AffineView> views, Rel r,
+                                    detail::Number c, const Reify<B>& re) {
+    return detail::make_linear(coeffs, detail::views_of(views), r, c, re);
+}
+
+template <detail::ViewRange R, class B>
+ReifiedLinear<std::ranges::range_value_t<R>, B> linear(const R& views, Rel r, detail::Number c, const Reify<B>& re) {
+    auto vs = detail::views_of(views);
+    const detail::Numbers ones = detail::ones(vs.size());
+    return detail::make_linear(ones, std::move(vs), r, c, re);
+}
+template <detail::ViewHandle V, class B>
+ReifiedLinear<V, B> linear(std::initializer_list<V> views, Rel r, detail::Number c, const Reify<B>& re) {
+    return detail::make_linear(detail::ones(views.size()), detail::views_of(views), r, c, re);
+}
+template <class B>
+ReifiedLinear<AffineView, B> linear(std::initializer_list<AffineView> views, Rel r, detail::Number c,
+                                    const Reify<B>& re) {
+    return detail::make_linear(detail::ones(views.size()), detail::views_of(views), r, c, re);
 }
 
 } // namespace propane

@@ -308,9 +308,9 @@ ReifiedRelation<X, Y, B> rel(const X& x, Rel r, const Y& y, const Reify<B>& re) 
 }
 
 template <detail::ViewHandle X, class B>
-ReifiedConstRelation<X, B> rel(const X& x, Rel r, std::int64_t c, const Reify<B>& re) {
+ReifiedConstRelation<X, B> rel(const X& x, Rel r, detail::Number c, const Reify<B>& re) {
     detail::check_rel(r, "rel");
-    return {x, r, c, re};
+    return {x, r, c.saturated(), re};
 }
 
 } // namespace propane

@@ -1,0 +1,196 @@
+#ifndef PROPANE_CONSTRAINTS_ARGUMENTS_HPP
+#define PROPANE_CONSTRAINTS_ARGUMENTS_HPP
+
+// The shapes in which the constraint functions take their arguments, so
+// that each function reads the same way whatever the caller has at hand.
+//
+// Numbers (coefficients, array entries, tuples, constants) come in any
+// integral type, one at a time (Number), as a braced list or as any input
+// range (Numbers: std::vector<long>, std::array<int, 3>,
+// std::span<const short>, ...) and, for tables, as a list or range of
+// such lists (Tuples). They are read into 64 bits; the one value 64 bits
+// cannot hold, an unsigned one above INT64_MAX, is remembered as text, so
+// that the function which reads it can refuse it by its name. Each
+// function then asks for the type its propagator computes in (int or
+// std::int64_t) and gets a model_error naming the function, the argument
+// and the value that does not fit. Floating-point values are refused at
+// compile time: a propagator over integers has no right rounding for them.
+//
+// Views come as any input range of one view type, or as a braced list. A
+// braced list of one view type keeps it; one that mixes view types is read
+// as AffineView, which holds any of them. The functions spell that as two
+// overloads, a template on std::initializer_list<V> and one on
+// std::initializer_list<AffineView>: the first wins on an exact match, the
+// second is the only one left when the elements' types differ.
+// views_of() turns any of these forms into a vector, of their own view
+// type or of the one asked for.
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <limits>
+#include <ranges>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "../engine/error.hpp"
+#include "../engine/view.hpp"
+
+namespace propane::detail {
+
+template <class V>
+concept ViewHandle = requires(const V& v) {
+    { v.var() } -> std::same_as<IntVar>;
+};
+
+template <class R>
+concept ViewRange = std::ranges::input_range<R> && ViewHandle<std::ranges::range_value_t<R>>;
+
+template <class T>
+concept Integer = std::integral<T> && !std::same_as<std::remove_cv_t<T>, bool>;
+
+template <class R>
+concept IntegerRange = std::ranges::input_range<R> && Integer<std::ranges::range_value_t<R>>;
+
+template <class T>
+concept NotInteger = std::is_arithmetic_v<T> && !Integer<T>;
+
+template <class R>
+concept NotIntegerRange = std::ranges::input_range<R> && NotInteger<std::ranges::range_value_t<R>>;
+
+template <class>
+inline constexpr bool refused = false;
+
+template <class View = void, ViewRange R>
+auto views_of(const R& views) {
+    using V = std::conditional_t<std::is_void_v<View>, std::ranges::range_value_t<R>, View>;
+    std::vector<V> out;
+    for (const auto& v : views) out.push_back(v);
+    return out;
+}
+
+// One integer of any integral type, read into 64 bits (see the header
+// comment). A bool is refused, as it is almost always a slip.
+class Number {
+public:
+    template <Integer T>
+    Number(T v) { // NOLINT: implicit by design, so any integer converts
+        if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(std::int64_t)) {
+            if (v > static_cast<T>(std::numeric_limits<std::int64_t>::max())) {
+                value_ = std::numeric_limits<std::int64_t>::max();
+                beyond_ = std::to_string(v);
+                return;
+            }
+        }
+        value_ = static_cast<std::int64_t>(v);
+    }
+    template <NotInteger T>
+    Number(T) {
+        static_assert(refused<T>, "propane: this argument takes an integer, not a floating-point value or bool");
+    }
+
+    // The value within lo .. hi, else model_error "who: what is v, ...".
+    std::int64_t get(const char* who, const std::string& what, std::int64_t lo, std::int64_t hi) const {
+        if (!beyond_.empty() || value_ < lo || value_ > hi)
+            throw model_error(std::string(who) + ": " + what + " is " + text() + ", beyond " + std::to_string(lo) +
+                              ".." + std::to_string(hi));
+        return value_;
+    }
+    int get_int(const char* who, const std::string& what) const {
+        return static_cast<int>(get(who, what, int_min, int_max));
+    }
+    std::int64_t get_int64(const char* who, const std::string& what) const {
+        return get(who, what, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max());
+    }
+    // The value with one beyond 64 bits read as INT64_MAX, for a relation
+    // whose truth that does not change.
+    std::int64_t saturated() const noexcept { return value_; }
+
+private:
+    std::string text() const { return beyond_.empty() ? std::to_string(value_) : beyond_; }
+
+    std::int64_t value_ = 0;
+    std::string beyond_;
+};
+
+// A list of integers of any integral type (see the header comment).
+class Numbers {
+public:
+    Numbers() = default;
+    template <Integer T>
+    Numbers(std::initializer_list<T> list) { // NOLINT: implicit by design
+        for (const T v : list) values_.emplace_back(v);
+    }
+    // A braced list mixing integer types, as {1, 2u}.
+    Numbers(std::initializer_list<std::int64_t> list) { // NOLINT: implicit by design
+        for (const std::int64_t v : list) values_.emplace_back(v);
+    }
+    template <IntegerRange R>
+    Numbers(const R& range) { // NOLINT: implicit by design
+        for (const auto v : range) values_.emplace_back(v);
+    }
+    template <NotInteger T>
+    Numbers(std::initializer_list<T>) {
+        static_assert(refused<T>, "propane: a list of numbers takes integers, not floating-point values or bool");
+    }
+    template <NotIntegerRange R>
+    Numbers(const R&) {
+        static_assert(refused<R>, "propane: a range of numbers takes integers, not floating-point values or bool");
+    }
+
+    std::size_t size() const noexcept { return values_.size(); }
+
+    // Each value as int (as_ints) or std::int64_t (as_int64s), else
+    // model_error "who: what[k] is v, beyond lo..hi".
+    std::vector<int> as_ints(const char* who, const char* what) const {
+        std::vector<int> out;
+        out.reserve(values_.size());
+        for (std::size_t k = 0; k < values_.size(); ++k) out.push_back(values_[k].get_int(who, item(what, k)));
+        return out;
+    }
+    std::vector<std::int64_t> as_int64s(const char* who, const char* what) const {
+        std::vector<std::int64_t> out;
+        out.reserve(values_.size());
+        for (std::size_t k = 0; k < values_.size(); ++k) out.push_back(values_[k].get_int64(who, item(what, k)));
+        return out;
+    }
+
+private:
+    static std::string item(const char* what, std::size_t k) {
+        return std::string(what) + "[" + std::to_string(k) + "]";
+    }
+
+    std::vector<Number> values_;
+};
+
+// The tuples of a table: a braced list of braced lists, or a range of
+// ranges, of integers of any integral type.
+class Tuples {
+public:
+    Tuples() = default;
+    Tuples(std::initializer_list<Numbers> tuples) : tuples_(tuples) {} // NOLINT: implicit by design
+    template <std::ranges::input_range R>
+        requires IntegerRange<std::ranges::range_value_t<R>>
+    Tuples(const R& tuples) { // NOLINT: implicit by design
+        for (const auto& t : tuples) tuples_.emplace_back(t);
+    }
+
+    // Every value as int, else model_error "who: tuples[k][i] is v, ...".
+    std::vector<std::vector<int>> as_ints(const char* who) const {
+        std::vector<std::vector<int>> out;
+        out.reserve(tuples_.size());
+        for (std::size_t k = 0; k < tuples_.size(); ++k)
+            out.push_back(tuples_[k].as_ints(who, ("tuples[" + std::to_string(k) + "]").c_str()));
+        return out;
+    }
+
+private:
+    std::vector<Numbers> tuples_;
+};
+
+} // namespace propane::detail
+
+#endif
