@@ -111,6 +111,22 @@ int main(int argc, char** argv) {
         return propane::mpi::solve(MPI_COMM_WORLD, m.s, m.x, strategy,
                                    {.subproblems_per_worker = odd_one ? 7u : 30u});
     });
+    // A solution is a whole assignment: x[4] and x[5], outside the views,
+    // are decided in the subproblems' searches, so the count is 720, not
+    // the 360 assignments of x[0..3].
+    check("two variables outside the views", Expect::count, [&] {
+        Model m;
+        const std::span<const propane::IntVar> views(m.x.data(), 4);
+        return propane::mpi::solve(MPI_COMM_WORLD, m.s, views, strategy);
+    });
+    // Over all six views the option changes nothing here, so only the
+    // strategy's hash can tell.
+    check("assign_all on one rank only", ranks > 1 ? Expect::model_error : Expect::count, [&] {
+        Model m;
+        propane::Strategy other = strategy;
+        other.assign_all = !odd_one;
+        return propane::mpi::solve(MPI_COMM_WORLD, m.s, m.x, other);
+    });
     // A chooser that throws on one rank: that rank's own exception there,
     // remote_error elsewhere.
     check("a split that throws on one rank", odd_one ? Expect::own_error : Expect::remote_error, [&] {

@@ -21,6 +21,7 @@
 #include <propane/engine/view.hpp>
 #include <propane/search/optimize.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <climits>
 #include <cstdint>
@@ -33,6 +34,7 @@
 #include <vector>
 
 #include "instances.hpp"
+#include "whole_models.hpp"
 
 namespace {
 
@@ -440,13 +442,65 @@ TEST_CASE("an objective of another store is refused") {
     CHECK(propane::minimize(c.s, c.vars, c.strategy, c.x).objective == 0);
 }
 
-TEST_CASE("an objective the search leaves open is refused at the first solution") {
+TEST_CASE("an objective the views leave open is decided after them, even with assign_all = false") {
     Store s;
-    const IntVar x = s.int_var(0, 3), y = s.int_var(0, 3);
+    const IntVar x = s.int_var(0, 3), y = s.int_var(1, 3);
     const std::vector<IntVar> vars{x};
     const auto before = snapshot(s);
-    CHECK_THROWS_AS(propane::minimize(s, vars, {}, y), propane::model_error);
-    CHECK(snapshot(s) == before);
+    for (const bool all : {true, false}) {
+        CAPTURE(all);
+        const propane::Strategy st{.assign_all = all};
+        std::vector<int> ys;
+        const auto low = propane::minimize(s, vars, st, y, [&](const auto& sol) { ys.push_back(sol.value(y)); });
+        CHECK(low.objective == 1);
+        CHECK(ys == std::vector{1});
+        CHECK(low.complete());
+        const auto high = propane::maximize(s, vars, st, y + 10);
+        CHECK(high.objective == 13);
+        // Whole or not, x has a value at each solution; y is the objective.
+        CHECK(high.solutions == 3);
+        CHECK(snapshot(s) == before);
+    }
+}
+
+TEST_CASE("random models with variables outside the views: the optimum of the whole solutions") {
+    for (unsigned seed = 1; seed <= 120; ++seed) {
+        const whole_models::Model m = whole_models::random_model(seed, seed % 2 == 0);
+        CAPTURE(m.text());
+        const auto whole = whole_models::brute_force(m);
+        const int goal = static_cast<int>(seed % static_cast<unsigned>(m.n)); // any variable, in the views or not
+        CAPTURE(goal);
+        std::optional<int> lo, hi;
+        for (const auto& a : whole) {
+            const int v = a[static_cast<std::size_t>(goal)];
+            lo = lo ? std::min(*lo, v) : v;
+            hi = hi ? std::max(*hi, v) : v;
+        }
+        Store s;
+        const auto xs = whole_models::build(s, m);
+        const auto views = whole_models::views_of(m, xs);
+        const IntVar cost = xs[static_cast<std::size_t>(goal)];
+        bool whole_solutions = true;
+        const auto check_whole = [&](const auto& sol) {
+            const auto a = whole_models::read_all(sol.store());
+            whole_solutions &= std::find(whole.begin(), whole.end(), a) != whole.end();
+        };
+        const propane::OptimizeStats a = propane::minimize(s, views, {}, cost, check_whole);
+        CHECK(a.complete());
+        CHECK(a.objective == lo);
+        const propane::OptimizeStats b = propane::maximize(s, views, {}, {}, cost, check_whole);
+        CHECK(b.objective == hi);
+        CHECK(whole_solutions);
+        // Without views: every variable, in creation order.
+        const propane::OptimizeStats c = propane::minimize(s, propane::Strategy{}, cost, check_whole);
+        CHECK(c.objective == lo);
+        CHECK(propane::maximize(s, propane::Strategy{.var = propane::smallest_domain}, {}, cost).objective == hi);
+        propane::Search pull(s, propane::Strategy{}, propane::maximizing(cost));
+        std::optional<int> last;
+        while (pull.next()) last = pull.solution().value(cost);
+        CHECK(last == hi);
+        CHECK(whole_solutions);
+    }
 }
 
 TEST_CASE("restarts go on after solutions, and the bound holds across them") {

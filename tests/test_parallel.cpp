@@ -242,6 +242,37 @@ TEST_CASE("parallel: random models equal one thread's") {
                                       << ", failing at the root: " << failing_root);
 }
 
+TEST_CASE("parallel: with variables outside the views, whole solutions and one thread's counts") {
+    Rng rng{35};
+    std::uint64_t outside = 0;
+    for (int k = 0; k < 60; ++k) {
+        CAPTURE(k);
+        Store s;
+        std::vector<IntVar> vars = random_model(s, rng);
+        // One to all but one of the variables left out of the views.
+        vars.resize(static_cast<std::size_t>(rng.between(0, static_cast<int>(vars.size()) - 1)));
+        propane::Strategy strategy = random_strategy(rng);
+        strategy.assign_all = k % 4 != 3;
+        const std::size_t per_worker = static_cast<std::size_t>(rng.between(1, 8));
+        const Run want = run(s, vars, strategy, {}, nullptr);
+        if (want.stats.solutions > 3000) continue;
+        ++outside;
+        check_equal(s, vars, strategy, per_worker, want);
+        if (!strategy.assign_all) continue;
+        std::atomic<std::uint64_t> open{0}, seen{0};
+        for (const bool ordered : {true, false}) {
+            const propane::Parallel p{.threads = 2, .ordered = ordered, .subproblems_per_worker = per_worker};
+            propane::solve(s, vars, strategy, {}, p, [&](const auto& sol) {
+                ++seen;
+                for (int i = 0; i < sol.store().num_vars(); ++i) open += sol.store().domain(i).fixed() ? 0 : 1;
+            });
+        }
+        CHECK(open == 0);
+        CHECK(seen == 2 * want.stats.solutions);
+    }
+    CHECK(outside > 40);
+}
+
 TEST_CASE("parallel: callable choosers split as the search branches") {
     nqueens::Model<propane::BitDomain<1>> m(8, propane::bounds);
     // The last unfixed view; the upper half first, as x <= v / x > v reversed.
@@ -514,6 +545,22 @@ TEST_CASE("parallel: threads = 0 means every hardware thread") {
     CHECK(got.solutions == want.solutions);
     CHECK(got.stats.branches == want.stats.branches);
     CHECK(got.stats.failures == want.stats.failures);
+}
+
+TEST_CASE("parallel: a thread count of any integer type; a negative one is a model_error") {
+    int n = 2;
+    const long three = 3;
+    const std::size_t four = 4;
+    const propane::Parallel a{.threads = n}, b{.threads = three}, c{.threads = four};
+    CHECK(a.threads == 2u);
+    CHECK(b.threads == 3u);
+    CHECK(c.threads == 4u);
+    n = -1;
+    CHECK_THROWS_WITH_AS((void)propane::Parallel{.threads = n}, doctest::Contains("negative thread count, -1"),
+                         propane::model_error);
+    propane::Parallel d;
+    CHECK_THROWS_AS(d.threads = -2, propane::model_error);
+    CHECK(d.threads == 0u);
 }
 
 TEST_CASE("parallel: strategies that depend on the search's history find every solution once") {

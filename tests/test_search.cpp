@@ -16,12 +16,14 @@
 #include <algorithm>
 #include <cstdint>
 #include <random>
+#include <span>
 #include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "instances.hpp"
+#include "whole_models.hpp"
 
 namespace {
 
@@ -408,7 +410,9 @@ TEST_CASE("a solution refuses to read a view it does not fix, or one of another 
     const IntVar w = other.int_var(0, 2), fixed = other.int_var(4, 4);
     (void)w;
     std::uint64_t visits = 0;
-    propane::solve(s, std::vector{x}, {}, [&](const auto& sol) {
+    // Views alone: a whole assignment would fix y too.
+    const propane::Strategy partial{.assign_all = false};
+    propane::solve(s, std::vector{x}, partial, [&](const auto& sol) {
         ++visits;
         CHECK(sol[0] == sol.value(x));
         CHECK(sol.value(x + 1) == sol[0] + 1);
@@ -422,7 +426,7 @@ TEST_CASE("a solution refuses to read a view it does not fix, or one of another 
     CHECK(visits == 3);
     // A solution read where the search is at none: before the first next()
     // and after the last.
-    propane::Search search(s, std::vector{x});
+    propane::Search search(s, std::vector{x}, partial);
     CHECK_THROWS_AS((void)search.solution()[0], propane::model_error);
     while (search.next()) {}
     CHECK_THROWS_AS((void)search.solution()[0], propane::model_error);
@@ -439,14 +443,22 @@ TEST_CASE("value strength finds the same infeasibility below the root, and the i
     check_complete_stats(r.stats, xs.size(), 0);
 }
 
-TEST_CASE("an empty search list has one solution, the root") {
+TEST_CASE("an empty search list decides every variable, or with assign_all = false has one solution, the root") {
     Store s;
     const IntVar x = s.int_var(0, 3);
     s.post(propane::all_different(std::vector{x}, propane::bounds));
-    const Run r = run_solve(s, std::vector<IntVar>{}, {});
-    CHECK(r.sols == std::vector<Tuple>{Tuple{}});
-    check_complete_stats(r.stats, 0, 1);
-    CHECK(r.stats.branches == 0);
+    const Run partial = run_solve(s, std::vector<IntVar>{}, {.assign_all = false});
+    CHECK(partial.sols == std::vector<Tuple>{Tuple{}});
+    check_complete_stats(partial.stats, 0, 1);
+    CHECK(partial.stats.branches == 0);
+    std::vector<int> xs;
+    const propane::SearchStats whole = propane::solve(s, std::vector<IntVar>{}, {}, [&](const auto& sol) {
+        xs.push_back(sol.value(x));
+    });
+    CHECK(xs == std::vector{0, 1, 2, 3});
+    CHECK(whole.complete());
+    CHECK(whole.branches == 6); // x = 0, x != 0, x = 1, ...
+    CHECK(whole.max_depth == 1);
 }
 
 TEST_CASE("smallest_domain breaks ties by lowest position, and re-chooses at every node") {
@@ -737,4 +749,136 @@ TEST_CASE("a second search on the same store finds the same solutions with the s
             CHECK(same_tree(second.stats, first.stats));
         }
     }
+}
+
+// ---- a solution is a whole assignment (Strategy::assign_all) -------------------
+
+namespace {
+
+// Every solution's whole assignment (-1 for a variable left open), in order.
+std::vector<whole_models::Assignment> whole_solve(Store& s, const std::vector<IntVar>& views,
+                                                  const propane::Strategy& st, propane::SearchStats& stats) {
+    std::vector<whole_models::Assignment> out;
+    stats = propane::solve(s, views, st, [&](const auto& sol) { out.push_back(whole_models::read_all(sol.store())); });
+    return out;
+}
+
+template <class S>
+std::vector<whole_models::Assignment> pull_whole(S& search, const Store& s) {
+    std::vector<whole_models::Assignment> out;
+    while (search.next()) out.push_back(whole_models::read_all(s));
+    return out;
+}
+
+std::vector<whole_models::Assignment> sorted(std::vector<whole_models::Assignment> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+} // namespace
+
+TEST_CASE("with variables outside the views, every solution is a whole solution, each once") {
+    for (unsigned seed = 1; seed <= 150; ++seed) {
+        const whole_models::Model m = whole_models::random_model(seed, false);
+        CAPTURE(m.text());
+        const auto want = sorted(whole_models::brute_force(m));
+        for (const propane::Strategy& st : strategies) {
+            CAPTURE(strategy_text(st));
+            Store s;
+            const auto xs = whole_models::build(s, m);
+            const auto views = whole_models::views_of(m, xs);
+            propane::SearchStats stats;
+            const auto got = whole_solve(s, views, st, stats);
+            CHECK(sorted(got) == want);
+            // A binary tree whose leaves are the solutions and the failures,
+            // each open decision on a distinct variable.
+            check_complete_stats(stats, xs.size(), want.size());
+            CHECK(s.level() == 0);
+            // The pull form: the same solutions in the same order, the same tree.
+            Store s2;
+            const auto xs2 = whole_models::build(s2, m);
+            propane::Search search(s2, whole_models::views_of(m, xs2), st);
+            CHECK(pull_whole(search, s2) == got);
+            CHECK(same_tree(search.stats(), stats));
+        }
+        // Without views: every variable, in creation order, as if listed.
+        const propane::Strategy first_fail{.var = propane::smallest_domain, .val = propane::max_value};
+        for (const propane::Strategy& st : {propane::Strategy{}, first_fail}) {
+            CAPTURE(strategy_text(st));
+            const bool plain = st.var == propane::first_unbound;
+            Store s;
+            (void)whole_models::build(s, m);
+            std::vector<whole_models::Assignment> got;
+            const auto record = [&](const auto& sol) { got.push_back(whole_models::read_all(sol.store())); };
+            const propane::SearchStats a = plain ? propane::solve(s, record) : propane::solve(s, st, record);
+            CHECK(sorted(got) == want);
+            Store s2;
+            const auto xs2 = whole_models::build(s2, m);
+            propane::SearchStats b;
+            CHECK(whole_solve(s2, xs2, st, b) == got);
+            CHECK(same_tree(a, b));
+            Store s3;
+            (void)whole_models::build(s3, m);
+            propane::Search pull(s3, st, propane::Limits{});
+            CHECK(pull_whole(pull, s3) == got);
+            CHECK(same_tree(pull.stats(), a));
+        }
+    }
+}
+
+TEST_CASE("assign_all = false reports each assignment of the views once, safe where the rest is defined by them") {
+    for (unsigned seed = 1; seed <= 150; ++seed) {
+        const whole_models::Model m = whole_models::random_model(seed, true);
+        CAPTURE(m.text());
+        const auto whole = whole_models::brute_force(m);
+        // y is a function of the views: as many projections as solutions.
+        REQUIRE(whole_models::projections(m, whole).size() == whole.size());
+        for (const propane::Strategy& st : strategies) {
+            CAPTURE(strategy_text(st));
+            Store s;
+            const auto xs = whole_models::build(s, m);
+            propane::Strategy partial = st;
+            partial.assign_all = false;
+            propane::SearchStats p, w;
+            const auto got = whole_solve(s, whole_models::views_of(m, xs), partial, p);
+            CHECK(sorted(got) == sorted(whole));
+            // y is fixed by propagation wherever the views are: nothing to
+            // decide, the same tree.
+            CHECK(whole_solve(s, whole_models::views_of(m, xs), st, w) == got);
+            CHECK(same_tree(p, w));
+        }
+    }
+    // Where the rest is not defined by the views, partial answers need not
+    // be solutions: three variables over {0, 1} under all_different (value
+    // strength, which sees nothing until one is fixed), outside the views.
+    Store s;
+    const IntVar x = s.int_var(0, 1);
+    s.post(propane::all_different(s.int_vars(3, 0, 1), propane::value));
+    std::vector<int> partial, whole;
+    propane::solve(s, std::vector{x}, {.assign_all = false}, [&](const auto& sol) { partial.push_back(sol[0]); });
+    const propane::SearchStats st =
+        propane::solve(s, std::vector{x}, {}, [&](const auto& sol) { whole.push_back(sol[0]); });
+    CHECK(partial == std::vector{0, 1});
+    CHECK(whole.empty());
+    CHECK(st.complete());
+}
+
+TEST_CASE("a callable chooser that breaks its contract is a model_error, and the store is back at its root") {
+    Store s;
+    const auto xs = s.int_vars(3, 0, 2);
+    const auto before = domains(s);
+    const auto bad_position = [](const Store&, std::span<const IntVar>) { return 7; };
+    const auto bad_value = [](const Store&, const IntVar&) { return 5; };
+    const auto bad_kind = [](const Store&, const IntVar&) {
+        return propane::Decision{static_cast<propane::Branch>(9), 0, 0, false};
+    };
+    propane::Search a(s, xs, propane::strategy(bad_position, propane::min_value));
+    CHECK_THROWS_WITH_AS(a.next(), doctest::Contains("position 7"), propane::model_error);
+    CHECK_FALSE(a.next());
+    propane::Search b(s, xs, propane::strategy(propane::first_unbound, bad_value));
+    CHECK_THROWS_WITH_AS(b.next(), doctest::Contains("x = 5"), propane::model_error);
+    propane::Search c(s, xs, propane::strategy(propane::first_unbound, bad_kind));
+    CHECK_THROWS_WITH_AS(c.next(), doctest::Contains("branch kind 9"), propane::model_error);
+    CHECK(domains(s) == before);
+    CHECK(s.level() == 0);
 }

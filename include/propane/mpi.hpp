@@ -63,11 +63,12 @@
 #include <vector>
 
 #include "propane.hpp"
+#include "search/claim.hpp"
 
 namespace propane::mpi {
 
 struct Options {
-    unsigned threads = 1;                    // workers per rank; 0 = all hardware threads
+    ThreadCount threads = 1;                 // workers per rank; 0 = all hardware threads (parallel.hpp)
     std::size_t subproblems_per_worker = 30; // over all workers of all ranks
     bool collect = false;                    // bring every solution to rank 0, in the search's order
 };
@@ -204,6 +205,7 @@ std::uint64_t strategy_hash(const BasicStrategy<VarSel, ValSel>& strategy) {
     f.add(static_cast<std::uint64_t>(strategy.restarts.policy));
     f.add(strategy.restarts.scale);
     f.add(std::bit_cast<std::uint64_t>(strategy.restarts.growth));
+    f.add(std::uint64_t{strategy.assign_all});
     return f.value();
 }
 

@@ -9,9 +9,11 @@
 // st.complete() says the whole tree was explored, so that value is optimal
 // (or, when empty, that the model has no solution). Under a limit or a stop
 // it is the best found so far. Limits::solutions counts improving solutions.
-// The objective is any view of the store; it must be fixed whenever every
-// search view is (a search view itself, or tied to them by constraints),
-// or next() throws model_error at the first solution that leaves it open.
+// The objective is any view of the store: the search decides its variable
+// if the views leave it open, even under Strategy::assign_all = false, so
+// every solution has an objective value. Without vars
+// (minimize(store, strategy, cost), with limits and a visitor as above)
+// the views are every variable of the store, in creation order.
 // The pull form is Search with minimizing(view) or maximizing(view).
 //
 // On threads, with a Parallel before the objective:
@@ -35,6 +37,7 @@
 #include <ranges>
 #include <utility>
 
+#include "claim.hpp"
 #include "limits.hpp"
 #include "objective.hpp"
 #include "parallel.hpp"
@@ -160,6 +163,29 @@ struct Optimize {
         return (*this)(s, vars, strategy, limits, parallel, objective, IgnoreSolution{});
     }
 
+    // Without views: every variable of the store, in creation order.
+    template <class Store, class VarSel = VarChoice, class ValSel = ValChoice, View<Store> V, class Visitor>
+    OptimizeStats operator()(Store& s, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
+                             const V& objective, Visitor&& visitor) const {
+        Search<Store, IntVar, VarSel, ValSel> search(s, strategy, limits, Objective<V>{objective, sense});
+        visit_all(search, visitor);
+        return result(search);
+    }
+    template <class Store, class VarSel = VarChoice, class ValSel = ValChoice, View<Store> V, class Visitor>
+    OptimizeStats operator()(Store& s, const BasicStrategy<VarSel, ValSel>& strategy, const V& objective,
+                             Visitor&& visitor) const {
+        return (*this)(s, strategy, Limits{}, objective, visitor);
+    }
+    template <class Store, class VarSel = VarChoice, class ValSel = ValChoice, View<Store> V>
+    OptimizeStats operator()(Store& s, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
+                             const V& objective) const {
+        return (*this)(s, strategy, limits, objective, IgnoreSolution{});
+    }
+    template <class Store, class VarSel = VarChoice, class ValSel = ValChoice, View<Store> V>
+    OptimizeStats operator()(Store& s, const BasicStrategy<VarSel, ValSel>& strategy, const V& objective) const {
+        return (*this)(s, strategy, Limits{}, objective, IgnoreSolution{});
+    }
+
 private:
     // The search on the calling thread, with parallel.progress's reports
     // (none from a default Parallel).
@@ -170,6 +196,11 @@ private:
         Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel> search(s, vars, strategy, limits,
                                                                             Objective<V>{objective, sense});
         visit_reporting(search, parallel, visitor);
+        return result(search);
+    }
+
+    template <class OneSearch>
+    static OptimizeStats result(const OneSearch& search) {
         OptimizeStats st;
         static_cast<SearchStats&>(st) = search.stats();
         st.objective = search.objective();

@@ -71,6 +71,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <concepts>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -80,10 +81,14 @@
 #include <mutex>
 #include <optional>
 #include <ranges>
+#include <string>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "../engine/error.hpp"
+#include "claim.hpp"
 #include "limits.hpp"
 #include "search.hpp"
 #include "solve.hpp"
@@ -102,8 +107,31 @@ struct ParallelProgress {
     SearchStats stats;
 };
 
+// A number of threads, from any integer type, so that Parallel{.threads =
+// n} takes an int n as it takes an unsigned one, without narrowing. A
+// negative count throws model_error where it is given.
+class ThreadCount {
+public:
+    constexpr ThreadCount() noexcept = default;
+    template <std::integral I>
+        requires(!std::same_as<I, bool>)
+    constexpr ThreadCount(I n) : n_(checked(n)) {}
+    constexpr operator unsigned() const noexcept { return n_; }
+
+private:
+    template <class I>
+    static constexpr unsigned checked(I n) {
+        if constexpr (std::is_signed_v<I>)
+            if (n < 0) throw model_error("a negative thread count, " + std::to_string(n));
+        if (std::cmp_greater(n, std::numeric_limits<unsigned>::max()))
+            throw model_error("thread count " + std::to_string(n) + " is past any machine's");
+        return static_cast<unsigned>(n);
+    }
+    unsigned n_ = 0;
+};
+
 struct Parallel {
-    unsigned threads = 0;                  // 0: std::thread::hardware_concurrency() (at least 1)
+    ThreadCount threads{};                 // 0: std::thread::hardware_concurrency() (at least 1)
     bool ordered = true;                   // solutions reach the visitor in solve()'s order, on the calling thread
     std::size_t subproblems_per_worker = 30;
     // Called on the calling thread about every progress_period, for a

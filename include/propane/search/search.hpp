@@ -13,7 +13,14 @@
 //   Search search(store, vars, strategy, limits); while (search.next()) { ... }
 //   SearchStats st = solve(store, vars, strategy, limits, visitor);  // solve.hpp
 // Either way the store is back at its root state when the search ends, is
-// stopped, or is destroyed (an exception from a visitor included).
+// stopped, or is destroyed (an exception from a visitor included). Without
+// vars (Search search(store, strategy, limits)) the views are every
+// variable of the store, in creation order.
+//
+// A solution is a whole assignment: once the views are fixed, the search
+// decides every other open variable of the store before it reports one
+// (Strategy::assign_all in strategy.hpp, which can turn that off for
+// variables that the views define).
 //
 // Branch and bound is the same engine given an objective:
 //   Search search(store, vars, strategy, limits, minimizing(cost));
@@ -36,10 +43,19 @@
 // instead of touching it. Several searches may exist over one store and run
 // one after the other.
 //
+// What throws: the constructor, model_error for a view or objective of
+// another store and for restart settings that make no sense; next(),
+// model_error for a broken rule above or a callable chooser that breaks
+// its contract (strategy.hpp), and whatever a chooser or progress
+// callback throws, after which the search is over. With the built-in
+// choosers and no callbacks, a search whose rules hold never throws from
+// its nodes (std::bad_alloc aside, while its stacks first grow).
+//
 // The strategy's variable and value choosers are template parameters: a
 // built-in choice (an enum, dispatched by a switch) or any callable, so a
 // user's chooser is inlined rather than called through a pointer.
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <concepts>
@@ -52,7 +68,6 @@
 #include <optional>
 #include <ranges>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -60,6 +75,7 @@
 #include <vector>
 
 #include "../engine/error.hpp"
+#include "choose.hpp"
 #include "limits.hpp"
 #include "objective.hpp"
 #include "solution.hpp"
@@ -112,10 +128,10 @@ public:
     // settings make no sense (scale 0, or geometric growth <= 1).
     template <std::ranges::input_range R>
     Search(Store& s, const R& vars, strategy_type strategy = {}, Limits limits = {})
-        : s_(&s), vars_(std::ranges::begin(vars), std::ranges::end(vars)), strategy_(std::move(strategy)),
-          limits_(limits), rng_{strategy_.seed} {
+        : s_(&s), vars_(std::ranges::begin(vars), std::ranges::end(vars)), chooser_(std::move(strategy)),
+          limits_(limits) {
         for (const View& v : vars_) s.check(v.var(), "Search");
-        const Restarts& r = strategy_.restarts;
+        const Restarts& r = chooser_.strategy().restarts;
         if (r.policy != RestartPolicy::none && r.scale == 0)
             throw model_error("restarts need a failure budget (scale) of at least 1");
         if (r.policy == RestartPolicy::geometric && !(r.growth > 1.0 && std::isfinite(r.growth)))
@@ -131,11 +147,25 @@ public:
     Search(Store& s, const R& vars, strategy_type strategy, Limits limits, Objective<V> objective)
         : Search(s, vars, std::move(strategy), limits) {
         s.check(objective.view.var(), "objective");
+        objective_var_ = objective.view.var().index();
         objective_ = std::make_unique<detail::ObjectiveOf<Store, V>>(std::move(objective));
     }
     template <std::ranges::input_range R, propane::View<Store> V>
     Search(Store& s, const R& vars, strategy_type strategy, Objective<V> objective)
         : Search(s, vars, std::move(strategy), Limits{}, std::move(objective)) {}
+    // Without views: every variable of the store, in creation order (so
+    // variables made after this are not among them).
+    explicit Search(Store& s, strategy_type strategy = {}, Limits limits = {})
+        requires std::same_as<View, IntVar>
+        : Search(s, every_var(s), std::move(strategy), limits) {}
+    template <propane::View<Store> V>
+    Search(Store& s, strategy_type strategy, Limits limits, Objective<V> objective)
+        requires std::same_as<View, IntVar>
+        : Search(s, every_var(s), std::move(strategy), limits, std::move(objective)) {}
+    template <propane::View<Store> V>
+    Search(Store& s, strategy_type strategy, Objective<V> objective)
+        requires std::same_as<View, IntVar>
+        : Search(s, every_var(s), std::move(strategy), Limits{}, std::move(objective)) {}
     Search(const Search&) = delete;
     Search& operator=(const Search&) = delete;
     ~Search() {
@@ -227,9 +257,9 @@ public:
     std::optional<Decision> decide() {
         // The walk backtracks without telling us.
         first_ = 0;
-        const int i = choose_var();
+        const int i = chooser_.var(*s_, vars_, first_);
         if (i < 0) return std::nullopt;
-        Decision d = choose_value(at(i));
+        Decision d = chooser_.value(*s_, at(i));
         d.var = static_cast<std::uint32_t>(i);
         d.right = false;
         return d;
@@ -269,6 +299,23 @@ private:
 
     const View& at(int i) const noexcept { return vars_[static_cast<std::size_t>(i)]; }
 
+    // A handle to each variable of s. They carry the store's model tag,
+    // which detail::Model keeps to itself; a copy of the model names it as
+    // its parent, and gives it away with its first variable.
+    static std::vector<IntVar> every_var(const Store& s) {
+        std::vector<IntVar> vars;
+        const int n = s.num_vars();
+        if (n == 0) return vars;
+        detail::Model probe(s.model_);
+        const void* tag = static_cast<const detail::ModelTag*>(probe.add())->parent.get();
+        vars.reserve(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i) {
+            const auto [lo, hi] = s.init_[static_cast<std::size_t>(i)];
+            vars.emplace_back(i, lo, hi, tag);
+        }
+        return vars;
+    }
+
     // A time limit or a progress callback needs the clock read.
     bool ticking() const noexcept {
         return gate_ != nullptr || progress_fn_ != nullptr || limits_.time != std::chrono::nanoseconds::max();
@@ -292,19 +339,15 @@ private:
     // False when a bound from the gate leaves nothing at the root.
     bool start() {
         ++s_->search_starts_;
-        if constexpr (std::is_same_v<VarSel, VarChoice>) {
-            if (strategy_.var == dom_wdeg) {
-                failures0_.resize(static_cast<std::size_t>(s_->num_propagators()));
-                for (int p = 0; p < s_->num_propagators(); ++p)
-                    failures0_[static_cast<std::size_t>(p)] = s_->failures_of(p);
-            }
-        }
-        restart_at_ = strategy_.restarts.policy == RestartPolicy::none ? unlimited : budget(0);
+        chooser_.start(*s_);
+        restart_at_ = chooser_.strategy().restarts.policy == RestartPolicy::none ? unlimited : budget(0);
         fail_check_at_ = std::min(limits_.failures, restart_at_);
         check_at_ = ticking() ? std::min(limits_.branches, stride_) : limits_.branches;
         // Assignments bound the depth by the number of views; splits may
         // go deeper, and then grow these once or twice, with depth only.
-        s_->reserve_levels(root_level_ + static_cast<int>(vars_.size()) + 2);
+        const int decided = chooser_.strategy().assign_all ? std::max(s_->num_vars(), static_cast<int>(vars_.size()))
+                                                 : static_cast<int>(vars_.size()) + 1;
+        s_->reserve_levels(root_level_ + decided + 2);
         s_->push();
         if (!objective_ || !gate_) return true;
         adopt(gate_->bound());
@@ -325,9 +368,12 @@ private:
         bool ok = !resume;
         for (;;) {
             if (ok) {
-                const int i = choose_var();
+                const int i = chooser_.var(*s_, vars_, first_);
                 if (i < 0) {
-                    if (!objective_ || record()) {
+                    if (const int k = open_rest(); k >= 0) {
+                        if (stats_.branches >= check_at_ && !check()) return Step::stopped;
+                        ok = branch_rest(k);
+                    } else if (!objective_ || record()) {
                         ++stats_.solutions;
                         done_ += mass_;
                         if (restart_at_ != unlimited && !objective_) {
@@ -335,13 +381,14 @@ private:
                             fail_check_at_ = limits_.failures;
                         }
                         return Step::solution;
+                    } else {
+                        // No better than a bound adopted on the way down: a failure.
+                        ok = false;
                     }
-                    // No better than a bound adopted on the way down: a failure.
-                    ok = false;
                 } else {
                     if (stats_.branches >= check_at_ && !check()) return Step::stopped;
                     const View& x = at(i);
-                    const Decision d = choose_value(x);
+                    const Decision d = chooser_.value(*s_, x);
                     ++stats_.branches;
                     const double left = d.branch == Branch::assign ? mass_ / x.size(*s_) : mass_ / 2;
                     stack_.push_back({i, d.value, first_, d.branch, done_, mass_, left});
@@ -364,8 +411,13 @@ private:
                 done_ = f.base + f.left;
                 mass_ = f.mass - f.left;
                 ++stats_.branches;
-                const View& x = at(f.pos);
-                Change c = f.branch == Branch::assign ? x.remove(*s_, f.value) : x.remove_below(*s_, f.value + 1);
+                Change c;
+                if (f.pos >= 0) [[likely]] {
+                    const View& x = at(f.pos);
+                    c = f.branch == Branch::assign ? x.remove(*s_, f.value) : x.remove_below(*s_, f.value + 1);
+                } else {
+                    c = s_->remove_at(rest_var(f), f.value);
+                }
                 if (best_ && c != Change::failed && !bounded()) c = Change::failed;
                 ok = c != Change::failed && s_->propagate();
             }
@@ -390,13 +442,45 @@ private:
         }
     }
 
+    // ---- the variables outside the views -----------------------------------
+    //
+    // Decided once the views are fixed (Strategy::assign_all): a frame
+    // whose pos is negative branches on store variable -1 - pos, always
+    // x = min(x) then x != min(x). No open variable precedes the one a
+    // frame on the stack branched on, there and below it, so the search
+    // for the next one starts there rather than at variable 0.
+
+    static int rest_var(const Frame& f) noexcept { return -1 - f.pos; }
+
+    // The next store variable to decide at a node where the views are
+    // fixed, -1 when there is none left: a solution.
+    PROPANE_SEARCH_COLD int open_rest() const noexcept {
+        if (!chooser_.strategy().assign_all)
+            return objective_ && !s_->domain(objective_var_).fixed() ? objective_var_ : -1;
+        const int n = s_->num_vars();
+        int k = !stack_.empty() && stack_.back().pos < 0 ? rest_var(stack_.back()) : 0;
+        while (k < n && s_->domain(k).fixed()) ++k;
+        return k < n ? k : -1;
+    }
+
+    // Takes the left branch x = min(x) on store variable k; false when it fails.
+    PROPANE_SEARCH_COLD bool branch_rest(int k) {
+        const auto& d = s_->domain(k);
+        const int value = d.min();
+        ++stats_.branches;
+        const double left = mass_ / d.size();
+        stack_.push_back({-1 - k, value, first_, Branch::assign, done_, mass_, left});
+        if (stack_.size() > stats_.max_depth) stats_.max_depth = stack_.size();
+        mass_ = left;
+        s_->push();
+        return s_->assign_at(k, value) != Change::failed && s_->propagate();
+    }
+
     // At a solution: its objective value becomes the bound. False when it
     // is no better than the bound: only after adopt(), whose bound applies
     // from the next backtrack on, so a descent begun before may end worse.
+    // The objective is fixed here: its variable is decided with the rest.
     PROPANE_SEARCH_COLD bool record() {
-        if (!objective_->fixed(*s_))
-            throw model_error("branch and bound: the objective is not fixed at a solution; add it to the search "
-                              "views, or constrain it so that they fix it");
         const int value = objective_->value(*s_);
         if (best_ && !objective_->better(value, *best_)) return false;
         best_ = value;
@@ -451,7 +535,7 @@ private:
     }
 
     std::uint64_t budget(std::uint64_t run) const noexcept {
-        const Restarts& r = strategy_.restarts;
+        const Restarts& r = chooser_.strategy().restarts;
         double b = static_cast<double>(r.scale);
         if (r.policy == RestartPolicy::luby) b *= static_cast<double>(detail::luby(run + 1));
         else b *= std::pow(r.growth, static_cast<double>(run));
@@ -473,112 +557,6 @@ private:
         return best_ ? objective_->improve_on(*s_, *best_) : Change::none;
     }
 
-    // ---- choosing ----------------------------------------------------------
-
-    // Position of the view to branch on, or -1 when every view is fixed.
-    int choose_var() {
-        const int n = static_cast<int>(vars_.size());
-        while (first_ < n && at(first_).fixed(*s_)) ++first_;
-        if (first_ == n) return -1;
-        if constexpr (std::is_same_v<VarSel, VarChoice>) {
-            switch (strategy_.var) {
-            case VarChoice::first_unbound: return first_;
-            case VarChoice::smallest_domain:
-                return best([&](const View& x) { return x.size(*s_); }, std::less<>{});
-            case VarChoice::largest_domain:
-                return best([&](const View& x) { return x.size(*s_); }, std::greater<>{});
-            case VarChoice::smallest_min:
-                return best([&](const View& x) { return x.min(*s_); }, std::less<>{});
-            case VarChoice::dom_wdeg:
-                return best([&](const View& x) { return dom_over_wdeg(x); }, std::less<>{});
-            }
-            return first_;
-        } else {
-            const int i = strategy_.var(std::as_const(*s_), std::span<const View>(vars_));
-            if (i < 0 || i >= n || at(i).fixed(*s_))
-                throw std::logic_error("variable chooser returned position " + std::to_string(i) +
-                                       ", which is not an unfixed view of the search");
-            return i;
-        }
-    }
-
-    // The unfixed view from first_ on whose key is best under `better`;
-    // the first such view on ties.
-    template <class Key, class Better>
-    int best(Key key, Better better) const {
-        const int n = static_cast<int>(vars_.size());
-        int best_pos = first_;
-        auto best_key = key(at(first_));
-        for (int i = first_ + 1; i < n; ++i) {
-            const View& x = at(i);
-            if (x.fixed(*s_)) continue;
-            const auto k = key(x);
-            if (better(k, best_key)) {
-                best_pos = i;
-                best_key = k;
-            }
-        }
-        return best_pos;
-    }
-
-    // Exact division would need 128 bits; doubles round equal ratios equally,
-    // so ties still go to the lowest position.
-    double dom_over_wdeg(const View& x) const {
-        double w = 0;
-        for (int p : s_->propagators_of(x.var().index())) {
-            const auto pi = static_cast<std::size_t>(p);
-            const std::uint64_t base = pi < failures0_.size() ? failures0_[pi] : 0;
-            w += 1.0 + static_cast<double>(s_->failures_of(p) - base);
-        }
-        const double size = x.size(*s_);
-        return w > 0 ? size / w : std::numeric_limits<double>::infinity();
-    }
-
-    Decision choose_value(const View& x) {
-        if constexpr (std::is_same_v<ValSel, ValChoice>) {
-            switch (strategy_.val) {
-            case ValChoice::min_value: return {Branch::assign, x.min(*s_)};
-            case ValChoice::max_value: return {Branch::assign, x.max(*s_)};
-            case ValChoice::middle_value: return {Branch::assign, nth_value(x, (x.size(*s_) - 1) / 2)};
-            case ValChoice::split_value:
-                return {Branch::split,
-                        static_cast<int>(detail::floor_div(std::int64_t{x.min(*s_)} + x.max(*s_), 2))};
-            case ValChoice::random_value:
-                return {Branch::assign, nth_value(x, static_cast<unsigned>(rng_() % x.size(*s_)))};
-            }
-            return {Branch::assign, x.min(*s_)};
-        } else {
-            using R = std::invoke_result_t<ValSel&, const Store&, const View&>;
-            Decision d;
-            if constexpr (std::same_as<R, Decision>) d = strategy_.val(std::as_const(*s_), x);
-            else d = {Branch::assign, static_cast<int>(strategy_.val(std::as_const(*s_), x))};
-            if (d.branch != Branch::assign && d.branch != Branch::split)
-                throw std::logic_error("value chooser returned branch kind " +
-                                       std::to_string(static_cast<unsigned>(d.branch)) +
-                                       ", neither Branch::assign nor Branch::split");
-            const bool valid = d.branch == Branch::assign ? x.contains(*s_, d.value)
-                                                          : x.min(*s_) <= d.value && d.value < x.max(*s_);
-            if (!valid)
-                throw std::logic_error(std::string("value chooser returned ") +
-                                       (d.branch == Branch::assign ? "x = " : "x <= ") + std::to_string(d.value) +
-                                       ", which leaves one side of the branch empty");
-            return d;
-        }
-    }
-
-    // The k-th smallest value of x, walked from the nearer end.
-    int nth_value(const View& x, unsigned k) const {
-        const unsigned size = x.size(*s_);
-        if (k <= size / 2) {
-            int v = x.min(*s_);
-            for (; k > 0; --k) v = x.next(*s_, v);
-            return v;
-        }
-        int v = x.max(*s_);
-        for (unsigned j = size - 1; j > k; --j) v = x.prev(*s_, v);
-        return v;
-    }
-
     // Pops every level this search pushed (unless the store is gone).
     void unwind() noexcept {
         if (state_ == State::running && tie_.attached) {
@@ -598,9 +576,8 @@ private:
     Store* s_;
     detail::SearchTie tie_;
     std::vector<View> vars_;
-    strategy_type strategy_;
+    detail::Chooser<Store, View, VarSel, ValSel> chooser_;
     Limits limits_;
-    detail::SplitMix64 rng_;
     std::vector<Frame> stack_;
     SearchStats stats_;
     State state_ = State::fresh;
@@ -608,7 +585,6 @@ private:
     int root_level_ = 0;
     int first_ = 0; // no view before this position is unfixed
     std::uint64_t propagations0_ = 0;
-    std::vector<std::uint64_t> failures0_; // propagator failures before the search, for dom_wdeg
     std::uint64_t restart_at_ = unlimited;    // failure count that triggers the next restart
     std::uint64_t fail_check_at_ = unlimited; // min(limits_.failures, restart_at_)
     std::uint64_t check_at_ = unlimited;      // branch count of the next check()
@@ -624,45 +600,19 @@ private:
     detail::SearchGate* gate_ = nullptr;
     std::unique_ptr<detail::ErasedObjective<Store>> objective_; // null: not branch and bound
     std::optional<int> best_;                                   // the incumbent's objective value
+    int objective_var_ = -1;                                    // the store variable under the objective
 };
 
-namespace detail {
-
-// Holds a store as running without searching it, as a running search
-// does: for the parallel solves (parallel.hpp, optimize.hpp), whose
-// workers search copies of the store and whose visitor must not search or
-// post to it meanwhile (model_error, as for any search started while one
-// runs). Taken by the constructor (model_error if a search runs), given
-// back by release() or the destructor.
-template <class Store, class View>
-class StoreClaim {
-public:
-    StoreClaim(Store& s, std::string_view who) : s_(&s) {
-        SearchRegistry& r = Search<Store, View>::registry(s);
-        r.attach(&tie_);
-        if (!r.try_start(&tie_)) {
-            r.detach(&tie_);
-            throw model_error(std::string(who) +
-                              ": another search is running on this store; one search at a time (stop() the "
-                              "other or let it finish first, or search a copy of the store)");
-        }
-    }
-    StoreClaim(const StoreClaim&) = delete;
-    StoreClaim& operator=(const StoreClaim&) = delete;
-    ~StoreClaim() {
-        if (tie_.attached) Search<Store, View>::registry(*s_).detach(&tie_);
-    }
-    void release() noexcept {
-        if (tie_.attached) Search<Store, View>::registry(*s_).end(&tie_);
-    }
-
-private:
-    Store* s_;
-    SearchTie tie_;
-};
-
-} // namespace detail
-
+template <class Store>
+Search(Store&) -> Search<Store, IntVar>;
+template <class Store, class VarSel, class ValSel>
+Search(Store&, BasicStrategy<VarSel, ValSel>) -> Search<Store, IntVar, VarSel, ValSel>;
+template <class Store, class VarSel, class ValSel>
+Search(Store&, BasicStrategy<VarSel, ValSel>, Limits) -> Search<Store, IntVar, VarSel, ValSel>;
+template <class Store, class VarSel, class ValSel, class V>
+Search(Store&, BasicStrategy<VarSel, ValSel>, Objective<V>) -> Search<Store, IntVar, VarSel, ValSel>;
+template <class Store, class VarSel, class ValSel, class V>
+Search(Store&, BasicStrategy<VarSel, ValSel>, Limits, Objective<V>) -> Search<Store, IntVar, VarSel, ValSel>;
 template <class Store, std::ranges::input_range R>
 Search(Store&, const R&) -> Search<Store, std::ranges::range_value_t<R>>;
 template <class Store, std::ranges::input_range R, class VarSel, class ValSel>

@@ -5,6 +5,9 @@
 //   SearchStats st = solve(store, vars, strategy, limits, visitor);
 // is Search (search.hpp) with its solutions handed to visitor(solution),
 // which returns propane::next or propane::stop, or nothing, meaning next.
+// Without vars (solve(store, visitor), solve(store, strategy, visitor),
+// solve(store, strategy, limits, visitor)) the views are every variable of
+// the store, in creation order.
 // The parallel form, with a Parallel after the limits, is in parallel.hpp;
 // branch and bound, minimize() and maximize(), in optimize.hpp.
 
@@ -13,8 +16,10 @@
 #include <type_traits>
 #include <utility>
 
+#include "../engine/view.hpp"
 #include "limits.hpp"
 #include "search.hpp"
+#include "solution.hpp"
 #include "stats.hpp"
 #include "strategy.hpp"
 
@@ -67,6 +72,27 @@ SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& 
 template <class Store, std::ranges::input_range R, class Visitor>
 SearchStats solve(Store& s, const R& vars, Visitor&& visitor) {
     return solve(s, vars, Strategy{}, Limits{}, std::forward<Visitor>(visitor));
+}
+
+// Without views: every variable of the store, in creation order.
+template <class Store, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
+SearchStats solve(Store& s, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits, Visitor&& visitor) {
+    Search<Store, IntVar, VarSel, ValSel> search(s, strategy, limits);
+    detail::visit_all(search, visitor);
+    return search.stats();
+}
+
+template <class Store, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
+SearchStats solve(Store& s, const BasicStrategy<VarSel, ValSel>& strategy, Visitor&& visitor) {
+    return solve(s, strategy, Limits{}, std::forward<Visitor>(visitor));
+}
+
+// Constrained, so that solve(s, vars) (a visitor forgotten) is not taken
+// for this form.
+template <class Store, class Visitor>
+    requires std::invocable<Visitor&, const Solution<Store, IntVar>&>
+SearchStats solve(Store& s, Visitor&& visitor) {
+    return solve(s, Strategy{}, Limits{}, std::forward<Visitor>(visitor));
 }
 
 } // namespace propane

@@ -22,8 +22,9 @@
 //
 // The subproblems partition the tree: their solutions, in list order, are
 // the search's solutions in its order, and top's branches and failures plus
-// theirs are the search's (a solution above the cut depth is a subproblem
-// of its own, whose search finds that one solution and takes no branch).
+// theirs are the search's (a node above the cut depth where every view is
+// fixed is a subproblem of its own, whose search decides the variables
+// outside the views, Strategy::assign_all, or finds that one solution).
 // The expansion chooses with the search's own code (Search::decide), so the
 // split cannot drift from the search. The list depends only on the model,
 // the strategy and the number asked for, so every thread or process that
@@ -52,7 +53,6 @@
 #include <limits>
 #include <optional>
 #include <ranges>
-#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -284,7 +284,7 @@ void expand_top(Store& s, const std::vector<View>& views, const BasicStrategy<Va
         const std::optional<Decision> d = chooser.decide();
         // Recorded in a path, it would be refused by solve_subproblem.
         if (d && !known_branch(d->branch))
-            throw std::logic_error("value chooser returned branch kind " +
+            throw model_error("value chooser returned branch kind " +
                                    std::to_string(static_cast<unsigned>(d->branch)) +
                                    ", neither Branch::assign nor Branch::split");
         return d;
@@ -410,7 +410,7 @@ SearchStats search_subproblem(Replay<Store, View>& replay, const BasicStrategy<V
 // node can have as many children as its variable has values, so a guess
 // from at_least alone could overshoot by millions. `top` counts the
 // propagation of the whole split. Throws whatever the chooser throws (and
-// std::logic_error for a branch kind outside Branch); the store is back
+// model_error for a branch kind outside Branch); the store is back
 // at its root state.
 template <class Store, std::ranges::input_range R, class VarSel, class ValSel>
 Split split(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, std::size_t at_least) {

@@ -126,21 +126,43 @@ constexpr std::optional<RestartPolicy> restart_policy_from_string(std::string_vi
 // exists). ValSel is a ValChoice or a callable
 //   int (const Store&, const View&)        meaning Decision{assign, value}
 //   Decision (const Store&, const View&)
-// A callable that breaks these rules makes next() throw std::logic_error.
+// A callable that breaks these rules makes next() throw model_error (a
+// misuse no construction can see coming: it depends on the nodes).
+//
+// assign_all: what a solution is. true (the default): once the views are
+// fixed, the search goes on to decide every other variable of the store
+// that is still open, the first open one in creation order each time,
+// x = min(x) then x != min(x), as for a view (the branches and failures
+// count as usual), and reports a solution only when every variable is
+// fixed, so every solution satisfies every posted constraint. Where the
+// views fix everything by propagation (N-queens, Sudoku, Golomb rulers,
+// magic squares) that costs one look at each variable per solution and
+// changes no count. false: a solution is the views' assignment as soon as
+// they are fixed and propagation has not failed; the variables outside
+// them may be open and read as such, and each assignment of the views is
+// reported once however many ways the rest could be completed. Safe only
+// when every such assignment extends to the other variables: they are
+// functionally defined by the views (y == x + z, b == (x <= y), which
+// propagation fixes with them) or free of constraints. Otherwise it
+// reports assignments that are no solution (three variables over {0, 1}
+// under all_different, outside the views: two "solutions" of a model that
+// has none). Branch and bound decides the objective's variable either way,
+// after the views, so every solution has an objective value.
 template <class VarSel, class ValSel>
 struct BasicStrategy {
     VarSel var{};
     ValSel val{};
     std::uint64_t seed = 0; // for random_value
     Restarts restarts{};
+    bool assign_all = true;
 };
 using Strategy = BasicStrategy<VarChoice, ValChoice>;
 
 // A strategy with user choosers: strategy(my_var_chooser, propane::min_value).
 template <class VarSel, class ValSel>
 constexpr BasicStrategy<VarSel, ValSel> strategy(VarSel var, ValSel val, std::uint64_t seed = 0,
-                                                 Restarts restarts = {}) {
-    return {std::move(var), std::move(val), seed, restarts};
+                                                 Restarts restarts = {}, bool assign_all = true) {
+    return {std::move(var), std::move(val), seed, restarts, assign_all};
 }
 
 namespace detail {
