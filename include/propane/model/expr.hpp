@@ -61,12 +61,14 @@ inline std::int64_t checked64(bool overflowed, std::int64_t r, std::int64_t a, c
 
 inline std::int64_t add64(std::int64_t a, std::int64_t b) {
     std::int64_t r = 0;
-    return checked64(__builtin_add_overflow(a, b, &r), r, a, " + ", b);
+    const bool overflowed = __builtin_add_overflow(a, b, &r);
+    return checked64(overflowed, r, a, " + ", b);
 }
 
 inline std::int64_t mul64(std::int64_t a, std::int64_t b) {
     std::int64_t r = 0;
-    return checked64(__builtin_mul_overflow(a, b, &r), r, a, " * ", b);
+    const bool overflowed = __builtin_mul_overflow(a, b, &r);
+    return checked64(overflowed, r, a, " * ", b);
 }
 
 // Any integral number as a 64-bit constant; an unsigned one beyond it is
