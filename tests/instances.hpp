@@ -2,12 +2,13 @@
 #define PROPANE_TESTS_INSTANCES_HPP
 
 // The engine templates that most test files use, compiled once for the
-// whole suite (instances_*.cpp, the library propane_test_instances) instead
-// of once in every test file: the store, the search and the three
-// AllDifferent propagators at each domain width, over each view kind.
-// Compiling them again in each file made up most of each test's build
-// time, and more than half of it under the sanitizers (clang -O1, ASan and
-// UBSan: test_all_different 136 s -> 69 s, test_nqueens 98 s -> 45 s).
+// whole suite instead of once in every test file: what a project gets
+// from <propane/compiled.hpp> and propane::compiled, from the same sources
+// (src/compiled/), built here at the tests' flags as the library
+// propane_test_instances. Compiling them again in each file made up most
+// of each test's build time, and more than half of it under the sanitizers
+// (clang -O1, ASan and UBSan: test_all_different 136 s -> 69 s,
+// test_nqueens 98 s -> 45 s).
 //
 // A test file includes this after the propane headers: the extern
 // declarations tell the compiler the definitions come from elsewhere. A
@@ -18,26 +19,6 @@
 // test the ThreadSanitizer stage builds, leaves them out, so that stage
 // compiles only what that test needs.
 
-#include "instances_search.hpp"
-
-#include <propane/propane.hpp>
-
-#define PROPANE_TEST_ALL_DIFFERENT(how, S, V)                                                                        \
-    how class propane::detail::AllDifferentValue<S, V>;                                                              \
-    how class propane::detail::AllDifferentBounds<S, V>;                                                             \
-    how class propane::detail::AllDifferentDomain<S, V>;
-
-#define PROPANE_TEST_ALL_DIFFERENT_INSTANCES(how, D)                                                                 \
-    PROPANE_TEST_ALL_DIFFERENT(how, propane::Store<D>, propane::IntVar)                                              \
-    PROPANE_TEST_ALL_DIFFERENT(how, propane::Store<D>, propane::OffsetView)                                          \
-    PROPANE_TEST_ALL_DIFFERENT(how, propane::Store<D>, propane::AffineView)
-
-PROPANE_TEST_EACH_WIDTH(PROPANE_TEST_ALL_DIFFERENT_INSTANCES, extern template)
-
-// Everything the three headers declare, for one width: instances_*.cpp.
-#define PROPANE_TEST_INSTANCES(how, D)                                                                               \
-    PROPANE_TEST_STORE_INSTANCES(how, D)                                                                             \
-    PROPANE_TEST_SEARCH_INSTANCES(how, D)                                                                            \
-    PROPANE_TEST_ALL_DIFFERENT_INSTANCES(how, D)
+#include <propane/compiled.hpp>
 
 #endif

@@ -1,0 +1,25 @@
+#ifndef PROPANE_COMPILED_ALL_DIFFERENT_HPP
+#define PROPANE_COMPILED_ALL_DIFFERENT_HPP
+
+// The three AllDifferent propagators over IntVar, OffsetView and
+// AffineView at each common domain width, compiled once in
+// propane::compiled (see compiled.hpp): the largest propagators, and the
+// ones N-queens, Sudoku, Golomb rulers and magic squares all post.
+
+#include "search.hpp"
+
+#include "../constraints/all_different.hpp"
+
+#define PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, S, V)                                                               \
+    how class propane::detail::AllDifferentValue<S, V>;                                                              \
+    how class propane::detail::AllDifferentBounds<S, V>;                                                             \
+    how class propane::detail::AllDifferentDomain<S, V>;
+
+#define PROPANE_COMPILED_ALL_DIFFERENT(how, D)                                                                       \
+    PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, propane::Store<D>, propane::IntVar)                                     \
+    PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, propane::Store<D>, propane::OffsetView)                                 \
+    PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, propane::Store<D>, propane::AffineView)
+
+PROPANE_COMPILED_EACH_WIDTH(PROPANE_COMPILED_ALL_DIFFERENT, extern template)
+
+#endif

@@ -1,0 +1,25 @@
+#ifndef PROPANE_COMPILED_STORE_HPP
+#define PROPANE_COMPILED_STORE_HPP
+
+// The store at each common domain width, compiled once in the library
+// propane::compiled (see compiled.hpp). A file that posts nothing and
+// searches nothing, an engine test for one, can include this alone.
+
+#include "../engine/domain.hpp"
+#include "../engine/store.hpp"
+
+// Applies M(how, D) to each domain width the library compiles: the widths
+// the examples choose by size (up to 64, 128, 256 values, and beyond).
+#define PROPANE_COMPILED_EACH_WIDTH(M, how)                                                                          \
+    M(how, propane::BitDomain<1>)                                                                                    \
+    M(how, propane::BitDomain<2>)                                                                                    \
+    M(how, propane::BitDomain<4>)                                                                                    \
+    M(how, propane::BitDomain<propane::dynamic>)
+
+// `how` is `extern template` (the declaration a model sees) or `template`
+// (the definition, in src/compiled/).
+#define PROPANE_COMPILED_STORE(how, D) how class propane::Store<D>;
+
+PROPANE_COMPILED_EACH_WIDTH(PROPANE_COMPILED_STORE, extern template)
+
+#endif

@@ -1,0 +1,5 @@
+// The definitions <propane/compiled.hpp> declares, for propane::BitDomain<1>. One file
+// per width, so that a build spreads them over its cores.
+#include <propane/compiled.hpp>
+
+PROPANE_COMPILED_ALL(template, propane::BitDomain<1>)
