@@ -40,11 +40,12 @@ when the search ran to its end. Known optimal lengths for N = 1.. are
   --json                  print one JSON object instead, with marks, length,
                           optimal, threads, failures, branches and wall_ms
   --quiet                 print only the final ruler and statistics, not
-                          each improvement
+                          each improvement (not with --json, which prints
+                          none)
   --help                  print this help
 
-Exit status: 0 on success, 2 on bad arguments or when the output cannot be
-written.
+Exit status: 0 on success, 2 on bad arguments, when the output cannot be
+written, or when the search runs out of memory.
 )";
 
 struct Options {
@@ -84,6 +85,7 @@ Options parse_args(int argc, char** argv) {
         }
     }
     if (!have_n) usage_error("missing N, the number of marks");
+    examples::refuse_quiet_json(o.quiet, o.json, usage_error);
     return o;
 }
 
@@ -93,11 +95,7 @@ std::string marks_text(const std::vector<int>& marks, const char* separator) {
     return out;
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    examples::report_file_size_limit();
-    const Options o = parse_args(argc, argv);
+int run(const Options& o) {
     std::vector<int> best;
     const unsigned threads = propane::detail::resolve_threads(o.threads);
     const auto st = golomb::solve(o.n, o.consistency, propane::Limits{.time = o.time_limit}, threads,
@@ -126,6 +124,16 @@ int main(int argc, char** argv) {
         if (threads > 1) console.outf("  threads: %u\n", threads);
         if (!st.complete()) console.out("  stopped by: " + std::string(propane::to_string(st.outcome)) + "\n");
     }
-    console.close();
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    examples::report_file_size_limit();
+    examples::report_out_of_memory("golomb");
+    const Options o = parse_args(argc, argv);
+    const int status = examples::run_guarded("golomb", [&] { return run(o); });
+    console.close();
+    return status;
 }

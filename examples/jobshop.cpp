@@ -52,7 +52,8 @@ OR-Library's description lines must be removed or start with '#').
   --output FILE           write to FILE (created or emptied) instead of
                           standard output
   --quiet                 print only the final schedule and statistics, not
-                          each improvement
+                          each improvement (not with --json, which prints
+                          none)
   --help                  print this help
 
 Jobs are numbered from 0, in the file's order. The schedule is printed per
@@ -65,7 +66,8 @@ twice in a job, a negative duration, words that are not numbers, lines
 after the last job, too few jobs).
 
 Exit status: 0 on success, 2 on bad arguments, a file that cannot be read
-or is not an instance, or when the output cannot be written.
+or is not an instance, when the output cannot be written, or when the
+search runs out of memory.
 )";
 
 struct Options {
@@ -108,6 +110,7 @@ Options parse_args(int argc, char** argv) {
         }
     }
     if (!o.have_file) usage_error("missing FILE, the instance to solve");
+    examples::refuse_quiet_json(o.quiet, o.json, usage_error);
     return o;
 }
 
@@ -159,11 +162,7 @@ std::string machines_text(const jobshop::Instance& in, const jobshop::Schedule& 
     return out;
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    examples::report_file_size_limit();
-    const Options o = parse_args(argc, argv);
+int run(const Options& o) {
     const std::string name = o.file == "-" ? "standard input" : o.file;
     const jobshop::Parsed p = jobshop::parse(read_input(o.file, name));
     if (!p.ok()) {
@@ -216,6 +215,16 @@ int main(int argc, char** argv) {
         if (threads > 1) console.outf("  threads: %u\n", threads);
         if (!st.complete()) console.out("  stopped by: " + std::string(propane::to_string(st.outcome)) + "\n");
     }
-    console.close();
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    examples::report_file_size_limit();
+    examples::report_out_of_memory("jobshop");
+    const Options o = parse_args(argc, argv);
+    const int status = examples::run_guarded("jobshop", [&] { return run(o); });
+    if (status == 0) console.close();
+    return status;
 }

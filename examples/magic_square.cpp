@@ -15,8 +15,8 @@
 
 namespace {
 
-constexpr const char* usage_line = "usage: magic_square N [--count | --limit K] [--time-limit SECONDS] "
-                                   "[--consistency value|bounds|domain] [--json] [--help]";
+constexpr const char* usage_line = "usage: magic_square N [--count] [--limit K] [--time-limit SECONDS] "
+                                   "[--consistency value|bounds|domain] [--threads K] [--json] [--help]";
 
 constexpr const char* help_text = R"(
 Fills an N x N grid with 1..N^2, each once, so that every row, column and
@@ -30,17 +30,23 @@ reflections count apart: 8 for N = 3, 7,040 for N = 4).
   --time-limit SECONDS    stop after this much search time
   --consistency value|bounds|domain
                           AllDifferent strength (default domain)
+  --threads K             search on K threads (0: one per hardware thread;
+                          default 1): the same squares in the same order,
+                          and for a search run to its end the same failures
+                          and branches as on one thread
   --json                  print one JSON object instead, with order,
                           solutions, square (the first, row by row, or
-                          null), complete, failures, branches and wall_ms
+                          null), complete, threads, failures, branches and
+                          wall_ms
   --help                  print this help
 
-Exit status: 0 on success, 2 on bad arguments or when the output cannot be
-written.
+Exit status: 0 on success, 2 on bad arguments, when the output cannot be
+written, or when the search runs out of memory.
 )";
 
 struct Options : examples::SearchOptions {
     int n = 0;
+    unsigned threads = 1;
 };
 
 constexpr examples::Console console("magic_square");
@@ -55,7 +61,8 @@ Options parse_args(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
         usage.help_if_asked(a);
-        if (examples::search_option(argc, argv, i, o, usage_error)) {
+        if (examples::search_option(argc, argv, i, o, usage_error) ||
+            examples::threads_option(argc, argv, i, o.threads, usage_error)) {
             // read into o
         } else if (a.size() > 1 && a[0] == '-') {
             usage_error("unknown option '" + std::string(a) + "'");
@@ -67,17 +74,15 @@ Options parse_args(int argc, char** argv) {
     return o;
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    examples::report_file_size_limit();
-    const Options o = parse_args(argc, argv);
+int run(const Options& o) {
     const propane::Limits limits{.solutions = o.limit.value_or(o.count ? propane::unlimited : 1),
                                  .time = o.time_limit};
     std::optional<std::vector<int>> first;
-    const propane::SearchStats st = magic_square::solve(o.n, o.consistency, limits, [&](const std::vector<int>& sq) {
-        if (!first) first = sq;
-    });
+    const unsigned threads = propane::detail::resolve_threads(o.threads);
+    const propane::SearchStats st =
+        magic_square::solve(o.n, o.consistency, limits, threads, [&](const std::vector<int>& sq) {
+            if (!first) first = sq;
+        });
     const auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
     const auto n = static_cast<std::size_t>(o.n);
     if (o.json) {
@@ -94,10 +99,10 @@ int main(int argc, char** argv) {
             }
             square += "]";
         }
-        console.outf("{\"order\":%d,\"solutions\":%llu,\"square\":%s,\"complete\":%s,\"failures\":%llu,"
-                     "\"branches\":%llu,\"wall_ms\":%.3f}\n",
-                     o.n, u(st.solutions), square.c_str(), st.complete() ? "true" : "false", u(st.failures),
-                     u(st.branches), st.wall_ms());
+        console.outf("{\"order\":%d,\"solutions\":%llu,\"square\":%s,\"complete\":%s,\"threads\":%u,"
+                     "\"failures\":%llu,\"branches\":%llu,\"wall_ms\":%.3f}\n",
+                     o.n, u(st.solutions), square.c_str(), st.complete() ? "true" : "false", threads,
+                     u(st.failures), u(st.branches), st.wall_ms());
     } else {
         if (!o.count) {
             if (first) {
@@ -111,11 +116,22 @@ int main(int argc, char** argv) {
         }
         console.outf("Statistics\n  failures: %llu\n  branches: %llu\n  wall time: %.3f ms\n  Solutions found: %llu\n",
                      u(st.failures), u(st.branches), st.wall_ms(), u(st.solutions));
+        if (threads > 1) console.outf("  threads: %u\n", threads);
         // Without --count the search is meant to stop at the first square.
         const bool asked_for_one = !o.count && !o.limit && st.outcome == propane::Outcome::solution_limit;
         if (!st.complete() && !asked_for_one)
             console.out("  stopped by: " + std::string(propane::to_string(st.outcome)) + "\n");
     }
-    console.close();
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    examples::report_file_size_limit();
+    examples::report_out_of_memory("magic_square");
+    const Options o = parse_args(argc, argv);
+    const int status = examples::run_guarded("magic_square", [&] { return run(o); });
+    console.close();
+    return status;
 }

@@ -10,9 +10,11 @@
 // the cell with the fewest values left, smallest value first.
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include <propane/propane.hpp>
+#include <propane/search/parallel.hpp>
 
 namespace magic_square {
 
@@ -53,17 +55,25 @@ inline Model make_model(int n, propane::Consistency consistency) {
     return m;
 }
 
-// Calls visit(cells) for each square (row-major values) and returns the
-// statistics; visit may return propane::Action to stop.
+// Calls visit(cells) for each square (row-major values), in the order of
+// the search on one thread whatever `threads` is, and returns the
+// statistics; visit may return propane::Action to stop. On threads the
+// search is split (parallel.hpp): for a complete search the squares, the
+// failures and the branches are one thread's exactly.
 template <class Visit>
-propane::SearchStats solve(int n, propane::Consistency consistency, const propane::Limits& limits, Visit&& visit) {
+propane::SearchStats solve(int n, propane::Consistency consistency, const propane::Limits& limits, unsigned threads,
+                           Visit&& visit) {
     Model m = make_model(n, consistency);
     std::vector<int> square(static_cast<std::size_t>(n) * static_cast<std::size_t>(n));
     return propane::solve(m.store, m.cells, propane::Strategy{propane::smallest_domain, propane::min_value}, limits,
-                          [&](const auto& sol) {
+                          propane::Parallel{.threads = threads}, [&](const auto& sol) {
                               for (std::size_t i = 0; i < square.size(); ++i) square[i] = sol[i];
                               return visit(square);
                           });
+}
+template <class Visit>
+propane::SearchStats solve(int n, propane::Consistency consistency, const propane::Limits& limits, Visit&& visit) {
+    return solve(n, consistency, limits, 1, std::forward<Visit>(visit));
 }
 
 } // namespace magic_square

@@ -36,7 +36,7 @@ namespace {
 constexpr bool over_mpi = true;
 constexpr const char* program = "nqueens_mpi";
 constexpr const char* usage_line = "usage: mpirun [-np P] nqueens_mpi [N] [--count] [--symmetry] [--var V] [--val V] "
-                                   "[--consistency C] [--threads K] [--json] [--output FILE] [--quiet] [--help]";
+                                   "[--consistency C] [--threads K] [--json] [--output FILE] [--help]";
 #else
 constexpr bool over_mpi = false;
 constexpr const char* program = "nqueens";
@@ -71,11 +71,14 @@ OR-Tools N-queens guide does. q[c] is the row of the queen in column c.
   --val min|max|middle|split|random
                           which row to try: the lowest (default), highest,
                           middle one, the lower half first, or a random one
-  --seed S                seed for --val random (default 0)
+  --seed S                seed for --val random (default 0); refused
+                          without it, as nothing else draws on it
   --restarts luby|geometric|none
                           start the search again after a budget of failures
                           that grows in the Luby sequence or geometrically;
-                          useful with --val random or --var dom-wdeg
+                          only with --val random or --var dom-wdeg (a
+                          deterministic search would take the same path
+                          again)
   --restart-scale K       failures in the first budget (default 100)
   --consistency value|bounds|domain
                           AllDifferent strength: value, bounds (the default,
@@ -86,11 +89,13 @@ OR-Tools N-queens guide does. q[c] is the row of the queen in column c.
                           default 1): the same solutions, in the same order,
                           with the same failures and branches; a search whose
                           choices depend on its history (--val random, --var
-                          dom-wdeg, restarts, as --first's own) runs on one
+                          dom-wdeg, restarts, as --first's own) runs on one,
+                          and says so on standard error
   --json                  print one JSON object with the statistics instead
   --output FILE           write to FILE (created or emptied) instead of
                           standard output
-  --quiet                 no progress line
+  --quiet                 no progress line (only with --count, which alone
+                          shows one)
   --help                  print this help
 
 --first searches, unless told otherwise, with --var smallest --val random
@@ -109,13 +114,19 @@ before it is printed or counted. The statistics end with the number of
 restarts when there were any, and with 'stopped by: <reason>' when the
 search did not run to its end (solution_limit, time_limit).
 
+An option that the others leave nothing to do is refused as a bad
+argument: --seed without --val random, --restarts or --restart-scale
+with a deterministic search, --quiet without --count.
+
 Exit status: 0 on success, 1 if the solver produced a wrong solution, 2 on
-bad arguments or when the output cannot be written (a full disk, a closed
-standard output): the first failed write ends the program.
+bad arguments, when the output cannot be written (a full disk, a closed
+standard output: the first failed write ends the program), or when the
+search runs out of memory.
 
 nqueens_mpi, the MPI build, takes the same options but searches every
 solution (no --first, --limit, --unique, --time-limit, --restarts) with a
-deterministic strategy (no --val random, --var dom-wdeg): each of its P
+deterministic strategy (no --val random, --var dom-wdeg) and shows no
+progress line (no --quiet): each of its P
 ranks runs --threads workers, and rank 0 prints what nqueens would. The
 ranks check that they agree: one that cannot start (a bad argument), or
 ranks given different boards, strategies or strengths, end the run with
@@ -138,7 +149,7 @@ struct Options {
     std::optional<propane::Consistency> consistency;
     std::optional<propane::RestartPolicy> restarts;
     std::optional<std::uint64_t> restart_scale;
-    std::uint64_t seed = 0;
+    std::optional<std::uint64_t> seed;
     std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
     unsigned threads = 1;
     std::optional<std::string> output;
@@ -254,6 +265,7 @@ Options parse(int argc, char** argv) {
         if (o.unique) refuse("--unique");
         if (o.restarts) refuse("--restarts");
         if (o.time_limit != std::chrono::nanoseconds::max()) refuse("--time-limit");
+        examples::refuse_idle(o.quiet, true, "--quiet", "over MPI, which shows no progress line", usage_error);
         if (o.val == propane::random_value || o.var == propane::dom_wdeg)
             usage_error("over MPI the search must be deterministic: not --val random or --var dom-wdeg");
     }
@@ -281,10 +293,19 @@ Plan plan(const Options& o) {
     if (!varies) p.strategy.restarts.policy = propane::RestartPolicy::none;
     p.strategy.restarts.policy = o.restarts.value_or(p.strategy.restarts.policy);
     p.strategy.restarts.scale = o.restart_scale.value_or(p.strategy.restarts.scale);
-    p.strategy.seed = o.seed;
+    p.strategy.seed = o.seed.value_or(0);
     p.consistency = o.consistency.value_or(p.consistency);
-    if (o.restart_scale && p.strategy.restarts.policy == propane::RestartPolicy::none)
+    const bool restarting = p.strategy.restarts.policy != propane::RestartPolicy::none;
+    examples::refuse_idle(o.seed.has_value(), p.strategy.val != propane::random_value, "--seed",
+                          "without --val random (nothing else draws on it)", usage_error);
+    examples::refuse_idle(restarting && o.restarts.has_value(), !varies, "--restarts",
+                          "without --val random or --var dom-wdeg (a deterministic search would take the same path "
+                          "again)",
+                          usage_error);
+    if (o.restart_scale && !restarting)
         usage_error("--restart-scale needs restarts (--restarts luby or geometric)");
+    examples::refuse_idle(o.quiet, !o.count, "--quiet", "without --count (which alone shows a progress line)",
+                          usage_error);
     return p;
 }
 
@@ -492,13 +513,31 @@ void leave_after_rank_0() {
     finish_mpi();
 }
 #else
-// Whether the search runs on more than one thread. The strategies whose
-// choices depend on the search's history would run there too, with every
-// solution found once, but with other boards first and other statistics
-// (split.hpp); --threads promises those of --threads 1, so they keep one.
-bool same_on_threads(const propane::Strategy& s) {
-    return s.restarts.policy == propane::RestartPolicy::none && s.val != propane::random_value &&
-           s.var != propane::dom_wdeg;
+// What makes a strategy's choices depend on the search's history ("--val
+// random and restarts"), or nothing if they do not.
+std::string history_dependent(const propane::Strategy& s) {
+    std::vector<std::string> parts;
+    if (s.val == propane::random_value) parts.emplace_back("--val random");
+    if (s.var == propane::dom_wdeg) parts.emplace_back("--var dom-wdeg");
+    if (s.restarts.policy != propane::RestartPolicy::none) parts.emplace_back("restarts");
+    std::string text;
+    for (std::size_t k = 0; k < parts.size(); ++k)
+        text += (k == 0 ? "" : k + 1 == parts.size() ? " and " : ", ") + parts[k];
+    return text;
+}
+
+// The threads the search runs on. A strategy whose choices depend on the
+// search's history would run on threads too, finding every solution once,
+// but with other boards first and other statistics (split.hpp); --threads
+// promises those of --threads 1, so it keeps one, and says so.
+unsigned search_threads(const Options& o, const propane::Strategy& s) {
+    const unsigned asked = propane::detail::resolve_threads(o.threads);
+    const std::string why = history_dependent(s);
+    if (asked == 1 || why.empty()) return asked;
+    console.error("searching on one thread, not " + std::to_string(asked) + ": with " + why +
+                  (o.first ? " (--first's search)" : "") +
+                  " its choices depend on what it saw before, and threads would change the boards and statistics");
+    return 1;
 }
 
 template <class Domain>
@@ -506,7 +545,7 @@ int run(const Options& o, const Plan& p) {
     using namespace propane;
     nqueens::Model<Domain> m(o.n, p.consistency,
                              o.symmetry ? nqueens::Symmetry::mirror_broken : nqueens::Symmetry::none);
-    const unsigned threads = same_on_threads(p.strategy) ? detail::resolve_threads(o.threads) : 1;
+    const unsigned threads = search_threads(o, p.strategy);
     const Limits limits{.time = o.time_limit};
     const bool boards = !o.count && !o.json;
     // What checking a solution writes: one per thread that checks.
@@ -614,6 +653,7 @@ int run(const Options& o, const Plan& p) {
 // which exits at once, leaves none of them waiting for it either.
 int main(int argc, char** argv) {
     examples::report_file_size_limit();
+    examples::report_out_of_memory(program);
     int provided = 0, rank = 0, ranks = 1;
     if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
         console.error("MPI_Init_thread failed");
@@ -695,6 +735,7 @@ int main(int argc, char** argv) {
 #else
 int main(int argc, char** argv) {
     examples::report_file_size_limit();
+    examples::report_out_of_memory(program);
     const Options o = parse(argc, argv);
     const Plan p = plan(o);
     if (o.output) {
@@ -704,8 +745,9 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    const int status =
-        nqueens::with_domain_for(o.n, [&](auto tag) { return run<typename decltype(tag)::type>(o, p); });
+    const int status = examples::run_guarded(program, [&] {
+        return nqueens::with_domain_for(o.n, [&](auto tag) { return run<typename decltype(tag)::type>(o, p); });
+    });
     console.close();
     return status;
 }

@@ -19,9 +19,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <sys/resource.h>
+#include <system_error>
+#include <unistd.h>
 
 #include <propane/constraints/all_different.hpp>
 
@@ -145,6 +150,22 @@ inline void bench_help(int argc, char** argv, const char* usage_line, const char
             std::exit(0);
         }
     }
+}
+
+// Refuses an option that the others given leave nothing to do, as a bad
+// argument: usage_error("<flag> does nothing <why>"), `why` saying with
+// which options it would act ("without --val random", "with --json, which
+// prints ...").
+template <class UsageError>
+void refuse_idle(bool given, bool idle, std::string_view flag, std::string_view why, UsageError&& usage_error) {
+    if (given && idle) usage_error(std::string(flag) + " does nothing " + std::string(why));
+}
+
+// --quiet in the examples that print each improvement of a branch and bound
+// (golomb, jobshop): --json prints none either.
+template <class UsageError>
+void refuse_quiet_json(bool quiet, bool json, UsageError&& usage_error) {
+    refuse_idle(quiet, json, "--quiet", "with --json, which prints no improvements either", usage_error);
 }
 
 // The options both examples have, spelled and read the same way in each.
@@ -273,6 +294,65 @@ inline void report_file_size_limit() {
 #endif
 }
 
+// ---- running out of memory ---------------------------------------------------------
+
+namespace detail {
+
+inline const char*& memory_program() noexcept {
+    static const char* name = "program";
+    return name;
+}
+
+// One line on standard error and exit status 2, written without allocating:
+// there may be nothing left to allocate.
+[[noreturn]] inline void out_of_memory() noexcept {
+    char line[256];
+    int n = 0;
+    rlimit limit{};
+    char flag = 'v';
+    bool limited = getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
+    if (!limited) {
+        flag = 'd';
+        limited = getrlimit(RLIMIT_DATA, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
+    }
+    if (limited)
+        n = std::snprintf(line, sizeof line, "%s: out of memory: this run needs more than the %llu MiB it may use (ulimit -%c)\n",
+                          memory_program(), static_cast<unsigned long long>(limit.rlim_cur >> 20), flag);
+    else
+        n = std::snprintf(line, sizeof line, "%s: out of memory: the system has no more to give this run\n",
+                          memory_program());
+    if (n > 0 && write(STDERR_FILENO, line, std::strlen(line)) < 0) std::_Exit(2);
+    std::_Exit(2);
+}
+
+} // namespace detail
+
+// Called first in each example's main: an allocation that fails anywhere,
+// on any thread, inside a function that may not throw too (the search's
+// hot path), ends the program with one line "<program>: out of memory:
+// ..." and exit status 2, not with std::terminate's abort (status 134).
+// What standard output still buffered is lost, as in any failure.
+inline void report_out_of_memory(const char* program) noexcept {
+    detail::memory_program() = program;
+    std::set_new_handler(detail::out_of_memory);
+}
+
+// Runs an example's work and returns its exit status. A thread the system
+// cannot start (out of memory for its stack, or past a limit on processes)
+// ends the program with one line and exit status 2, as running out of
+// memory does.
+template <class Body>
+int run_guarded(const char* program, Body&& body) {
+    try {
+        return body();
+    } catch (const std::bad_alloc&) {
+        detail::out_of_memory();
+    } catch (const std::system_error& e) {
+        std::fprintf(stderr, "%s: cannot start the search's threads: %s\n", program, e.what());
+        std::_Exit(2);
+    }
+}
+
 // What messages call standard output: "standard output", or the file that
 // Console::redirect sent it to.
 inline std::string& output_name() {
@@ -345,6 +425,8 @@ public:
     // still take it, and exits with status 2. Takes errno as the failed
     // call left it.
     [[noreturn]] void failed(const char* stream, int error_number = errno) const {
+        // stdio could not allocate its buffer: the write did not fail, memory did.
+        if (error_number == ENOMEM) detail::out_of_memory();
         const std::string line = std::string(program_) + ": error writing to " + stream + ": " +
                                  (error_number != 0 ? std::strerror(error_number) : "unknown error") + "\n";
         std::fwrite(line.data(), 1, line.size(), stderr);

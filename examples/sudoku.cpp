@@ -55,9 +55,9 @@ givens in a row, column or box) is reported on standard error as
 'line N: <problem>', and the other puzzles are still solved.
 
 Exit status: 0 on success, 1 if some line was not a puzzle, 2 on bad
-arguments, an unreadable file, or when the output cannot be written (a
-full disk, a closed standard output): the first failed write ends the
-program.
+arguments, an unreadable file, when the output cannot be written (a full
+disk, a closed standard output: the first failed write ends the program),
+or when a line or a search takes more memory than there is.
 )";
 
 struct Options : examples::SearchOptions {
@@ -150,11 +150,7 @@ void solve_line(std::uint64_t line, const sudoku::Grid& givens, const Options& o
     console.out(buf);
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    examples::report_file_size_limit();
-    const Options o = parse_args(argc, argv);
+int run(const Options& o) {
     const bool from_stdin = o.file == nullptr || std::string_view(o.file) == "-";
     const char* name = from_stdin ? "standard input" : o.file;
     std::FILE* in = from_stdin ? stdin : std::fopen(o.file, "r");
@@ -168,6 +164,10 @@ int main(int argc, char** argv) {
     for (;;) {
         errno = 0;
         const ssize_t got = getline(&text, &capacity, in);
+        // getline's own buffer comes from malloc, not operator new: a line
+        // longer than memory allows ends it as end of file would, unless
+        // told apart here.
+        if (got < 0 && errno == ENOMEM) examples::detail::out_of_memory();
         if (got < 0) break;
         ++line;
         std::string_view s(text, static_cast<std::size_t>(got));
@@ -188,6 +188,16 @@ int main(int argc, char** argv) {
     std::free(text);
     if (std::ferror(in)) input_error(name, errno != 0 ? errno : EIO);
     if (!from_stdin) std::fclose(in);
-    console.close();
     return bad ? 1 : 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    examples::report_file_size_limit();
+    examples::report_out_of_memory("sudoku");
+    const Options o = parse_args(argc, argv);
+    const int status = examples::run_guarded("sudoku", [&] { return run(o); });
+    console.close();
+    return status;
 }

@@ -102,3 +102,70 @@ expect_escaped() {
     ! grep -qF $'\e' "$err" || problems+=("a raw ESC byte on stderr")
     ! LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "$err" || problems+=("a raw control byte on stderr")
 }
+
+# run_memory_limited KIB ARGS...: runs $exe with ARGS, no stdin, its address
+# space limited to KIB KiB (ulimit -v); standard output to $out, standard
+# error to $err; sets $status.
+run_memory_limited() {
+    local kib=$1
+    shift
+    (
+        ulimit -v "$kib"
+        exec timeout 60 "$exe" "$@" </dev/null >"$out" 2>"$err"
+    )
+    status=$?
+}
+
+# memory_floor: the least limit, in KiB to within 64, under which "$exe
+# --help" runs: what starting the program takes. Empty when 64 MiB is not
+# enough: a sanitizer's shadow memory needs terabytes of address space, and
+# no limit leaves it room.
+memory_floor() {
+    local lo=0 hi=65536 mid
+    starts() { (ulimit -v "$1" && exec "$exe" --help </dev/null >/dev/null 2>&1); }
+    starts "$hi" || return 0
+    while ((hi - lo > 64)); do
+        mid=$(((lo + hi) / 2))
+        if starts "$mid"; then hi=$mid; else lo=$mid; fi
+    done
+    echo "$hi"
+}
+
+# expect_out_of_memory PROGRAM: exit status 2 and one line on standard
+# error, "PROGRAM: out of memory: ...", or, for a thread the system could
+# not start, "PROGRAM: cannot start the search's threads: ...".
+expect_out_of_memory() {
+    [[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+    [[ $(wc -l <"$err") -eq 1 ]] || problems+=("$(wc -l <"$err") lines on stderr, expected 1")
+    grep -qE "^$1: (out of memory: .|cannot start the search's threads: .)" "$err" ||
+        problems+=("stderr does not say '$1: out of memory: <why>'")
+}
+
+# memory_sweep PROGRAM ARGS...: runs ARGS under address-space limits from
+# just above memory_floor up to 256 MiB above it, doubling the margin, until
+# a run ends otherwise than with exit status 2. Every run that ends with 2
+# must have run out of memory as expect_out_of_memory says, wherever the
+# limit caught it (parsing, building the model, starting threads, the
+# search, writing), and at least one must say "out of memory". Records one
+# verdict; skipped (a note, no verdict) where memory_floor finds no floor.
+memory_sweep() {
+    local program=$1 floor margin said=0
+    shift
+    floor=$(memory_floor)
+    if [[ -z $floor ]]; then
+        echo "note: $program $* under ulimit -v not checked: the program does not start under 64 MiB"
+        return
+    fi
+    for ((margin = 256; margin <= 262144; margin *= 2)); do
+        run_memory_limited $((floor + margin)) "$@"
+        ((status == 2)) || break
+        expect_out_of_memory "$program"
+        grep -q "^$program: out of memory: " "$err" && said=1
+        ((${#problems[@]} == 0)) || {
+            problems+=("under a limit of $((floor + margin)) KiB")
+            break
+        }
+    done
+    ((said == 1)) || problems+=("no run said '$program: out of memory: ...' (last exit status $status)")
+    verdict "$program $* under ulimit -v"
+}

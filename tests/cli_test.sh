@@ -59,6 +59,12 @@ bad_arguments=(
     '--restart-scale 10'
     '--restarts luby --restart-scale 0'
     '--first --limit 2'
+    '--seed 5'
+    '--first --val min --seed 5'
+    '--quiet'
+    '8 --json --quiet'
+    '--restarts luby'
+    '40 --first --val middle --restarts geometric'
 )
 for args in "${bad_arguments[@]}"; do
     read -ra argv <<<"$args"
@@ -277,9 +283,27 @@ verdict "nqueens 40 --first --json"
 run 40 --first --json --val middle
 grep -qF '"restart_policy":"none"' "$out" || problems+=("restarts although --val middle is deterministic")
 verdict "nqueens 40 --first --json --val middle"
-run 40 --first --json --val middle --restarts geometric
+run 40 --first --json --var dom-wdeg --val middle --restarts geometric
 grep -qF '"restart_policy":"geometric"' "$out" || problems+=("--restarts geometric not honoured")
-verdict "nqueens 40 --first --json --val middle --restarts geometric"
+verdict "nqueens 40 --first --json --var dom-wdeg --val middle --restarts geometric"
+
+# An option that the others leave nothing to do is refused, saying why.
+expect_refused() { # the start of the problem's line, then the arguments
+    local said=$1
+    shift
+    run "$@"
+    [[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
+    head -n 1 "$err" | grep -qF -- "nqueens: $said" || problems+=("stderr does not say 'nqueens: $said'")
+    verdict "nqueens $* refused"
+}
+expect_refused '--seed does nothing without --val random' 8 --seed 5
+expect_refused '--seed does nothing without --val random' 8 --first --val max --seed 5
+expect_refused '--restarts does nothing without --val random or --var dom-wdeg' 8 --first --val middle --restarts luby
+expect_refused '--quiet does nothing without --count' 8 --quiet
+run 12 --first --seed 3 --json
+expect_ok
+expect_field seed 3
+verdict "nqueens 12 --first --seed 3 (--first's search draws on the seed)"
 
 # (g) --limit K prints K boards, or all of them when there are fewer.
 for k in 1 7 92 100; do
@@ -458,12 +482,28 @@ expect_field solutions 1
 expect_field threads 2
 verdict "nqueens 12 --first --var first --val min --threads 2"
 # --first's own search (random, restarts) depends on its history: one
-# thread, so that the board is --threads 1's.
+# thread, so that the board is --threads 1's, and a line on stderr says so.
 run 30 --first --threads 2 --json
-expect_ok
+[[ $status -eq 0 ]] || problems+=("exit status $status, expected 0")
 expect_field solutions 1
 expect_field threads 1
+[[ $(wc -l <"$err") -eq 1 ]] || problems+=("$(wc -l <"$err") lines on stderr, expected 1")
+grep -qF "nqueens: searching on one thread, not 2: with --val random and restarts (--first's search)" "$err" ||
+    problems+=("stderr does not say why it searches on one thread")
 verdict "nqueens 30 --first --threads 2"
+for strategy in '--var dom-wdeg' '--val random' '--val random --restarts luby'; do
+    read -ra argv <<<"$strategy"
+    run 8 --count --json "${argv[@]}" --threads 2
+    [[ $status -eq 0 ]] || problems+=("exit status $status, expected 0")
+    expect_field solutions 92
+    expect_field threads 1
+    grep -qF "nqueens: searching on one thread, not 2: with $(sed 's/ --restarts luby/ and restarts/' <<<"$strategy") its choices" "$err" ||
+        problems+=("stderr does not say why it searches on one thread")
+    verdict "nqueens 8 --count $strategy --threads 2"
+    run 8 --count --json "${argv[@]}" --threads 1
+    expect_ok
+    verdict "nqueens 8 --count $strategy --threads 1 (nothing to say)"
+done
 run 6 --count --json --threads 0
 expect_ok
 expect_field solutions 4
@@ -475,6 +515,20 @@ for bad in -1 x 4097 ''; do
     grep -qF -- "--threads" "$err" || problems+=("stderr does not name --threads")
     verdict "nqueens 8 --threads '$bad'"
 done
+
+# (m2) Out of memory: one line and exit 2, not std::terminate's abort
+# (status 134); the issue's case first, then every limit from the program's
+# start up, and threads that cannot start.
+floor=$(memory_floor)
+if [[ -n $floor ]]; then
+    run_memory_limited 400000 20000 --first
+    expect_out_of_memory nqueens
+    grep -qF 'nqueens: out of memory: this run needs more than the 390 MiB it may use (ulimit -v)' "$err" ||
+        problems+=("stderr does not name the limit")
+    verdict "nqueens 20000 --first under ulimit -v 400000"
+fi
+memory_sweep nqueens 20000 --first
+memory_sweep nqueens 1000 --count --threads 2 --time-limit 0.2
 
 # (n) Arguments are echoed in error messages with their control bytes
 # escaped: the message stays two lines (the problem, then usage) and

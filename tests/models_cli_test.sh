@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the command-line behaviour of the golomb and magic_square examples:
-# help, JSON fields and values, bad arguments (one escaped line on stderr,
-# a usage hint, exit 2) and lost output (exit 2).
+# help, JSON fields and values, threads, bad arguments and options the
+# others leave nothing to do (one escaped line on stderr, a usage hint, exit
+# 2), lost output and running out of memory (one line, exit 2).
 # Usage: models_cli_test.sh path/to/golomb path/to/magic_square
 set -uo pipefail
 
@@ -81,7 +82,22 @@ for program in golomb magic_square; do
     run_file_limited 0 3
     expect_write_error "$program"
     verdict "$program 3 with files limited to 0 KiB"
+
+    # The largest size under a memory limit: one line and exit 2, never
+    # std::terminate's abort (status 134).
+    if [[ $program == golomb ]]; then big=64; else big=30; fi
+    memory_sweep "$program" "$big" --time-limit 0.2
+
+    run_to "$out" 3 --threads 4097
+    expect_usage_error "$program" "bad --threads '4097'"
+    verdict "$program --threads 4097"
 done
+
+# An option that the others leave nothing to do is refused, with the reason.
+exe=$golomb
+run_to "$out" 5 --json --quiet
+expect_usage_error golomb "--quiet does nothing with --json"
+verdict "golomb 5 --json --quiet"
 
 # golomb_ruler MARKS N LENGTH: MARKS (JSON) is a Golomb ruler with N marks
 # and that length.
@@ -139,9 +155,6 @@ for threads in 2 3; do
     grep -q "^  threads: $threads$" "$out" || problems+=("no 'threads: $threads' line")
     verdict "golomb 8 --threads $threads improves step by step"
 done
-run_to "$out" 5 --threads 4097
-expect_usage_error golomb "bad --threads '4097'"
-verdict "golomb --threads 4097"
 
 run_to "$out" 12 --time-limit 0.05 --json
 [[ $status -eq 0 ]] || problems+=("exit status $status")
@@ -173,6 +186,37 @@ run_to "$out" 4 --count --limit 5 --json
 [[ $(json_field solutions) == 5 ]] || problems+=("solutions $(json_field solutions), expected 5")
 [[ $(json_field complete) == false ]] || problems+=("complete after a limit")
 verdict "magic_square 4 --count --limit 5"
+# --threads: for a search run to its end, the squares, the solutions, the
+# failures and the branches of one thread, exactly; the first square of a
+# search stopped at it is one thread's too.
+same_search() { # the JSON without what may differ: the time, the thread count, and the counts of a search cut short
+    python3 -c '
+import json, sys
+v = json.load(open(sys.argv[1]))
+for k in ("wall_ms", "threads") + (() if v["complete"] else ("failures", "branches")):
+    v.pop(k)
+print(json.dumps(v, sort_keys=True))' "$1"
+}
+for consistency in value bounds domain; do
+    for args in "3 --count" "3" "4 --limit 3" "5"; do
+        # shellcheck disable=SC2086 # the arguments are words
+        run_to "$out" $args --json --consistency "$consistency"
+        one=$(same_search "$out")
+        for threads in 2 3; do
+            # shellcheck disable=SC2086
+            run_to "$out" $args --json --consistency "$consistency" --threads "$threads"
+            [[ $status -eq 0 ]] || problems+=("exit status $status")
+            [[ $(json_field threads) == "$threads" ]] || problems+=("threads is $(json_field threads)")
+            many=$(same_search "$out")
+            [[ -n $one && $many == "$one" ]] || problems+=("differs from --threads 1: $many against $one")
+            verdict "magic_square $args --json --consistency $consistency --threads $threads"
+        done
+    done
+done
+run_to "$out" 3 --count --threads 2
+grep -q "^  Solutions found: 8$" "$out" || problems+=("no 'Solutions found: 8'")
+grep -q "^  threads: 2$" "$out" || problems+=("no 'threads: 2' line")
+verdict "magic_square 3 --count --threads 2"
 
 echo "models_cli_test: $passed passed, $failed failed"
 ((failed == 0))
