@@ -10,11 +10,10 @@ int main() {
                           M = letters[4], O = letters[5], R = letters[6], Y = letters[7];
 
     s.post(propane::all_different(letters, propane::domain));
-    s.post(propane::rel(S, propane::Rel::ne, 0));
-    s.post(propane::rel(M, propane::Rel::ne, 0));
-    // SEND + MORE - MONEY = 0, one coefficient per letter:
-    s.post(propane::linear(std::vector<int>{1000, 91, -90, 1, -9000, -900, 10, -1},
-                           std::vector<propane::IntVar>{S, E, N, D, M, O, R, Y}, propane::Rel::eq, 0));
+    s.post(S != 0);
+    s.post(M != 0);
+    s.post(1000 * S + 100 * E + 10 * N + D + 1000 * M + 100 * O + 10 * R + E ==
+           10000 * M + 1000 * O + 100 * N + 10 * E + Y);
 
     const auto stats = propane::solve(s, letters, propane::Strategy{propane::smallest_domain, propane::min_value},
                                       [&](const auto& sol) {

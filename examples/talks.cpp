@@ -7,7 +7,7 @@
 #include <vector>
 
 int main() {
-    using propane::IntVar, propane::Rel, propane::iff, propane::implies;
+    using propane::IntVar;
     propane::Store<propane::BitDomain<1>> s;
     const std::vector<int> length{3, 2, 4, 2};
     const int n = 4;
@@ -19,20 +19,19 @@ int main() {
     std::vector<std::vector<IntVar>> first(n, std::vector<IntVar>(n));
     std::vector<IntVar> by6;
     for (int i = 0; i < n; ++i) {
-        s.post(propane::rel(start[i] + length[i], Rel::le, last));
+        s.post(start[i] + length[i] <= last);
         for (int j = i + 1; j < n; ++j) {
             first[i][j] = s.bool_var();
-            s.post(propane::rel(start[i] + length[i], Rel::le, start[j], iff(first[i][j])));
-            s.post(propane::rel(start[j] + length[j], Rel::le, start[i], implies(1 - first[i][j])));
+            s.post(first[i][j] == (start[i] + length[i] <= start[j]));
+            s.post((1 - first[i][j]) >> (start[j] + length[j] <= start[i]));
         }
         by6.push_back(s.bool_var());
-        s.post(propane::rel(start[i] + length[i], Rel::le, 6, iff(by6.back())));
+        s.post(by6.back() == (start[i] + length[i] <= 6));
     }
     const IntVar keynotes_early = s.bool_var();
-    s.post(propane::linear(std::vector<int>{1, 1}, std::vector<IntVar>{start[0], start[2]}, Rel::le, 6,
-                           iff(keynotes_early)));
+    s.post(keynotes_early == (start[0] + start[2] <= 6));
     s.post(propane::clause(std::vector<IntVar>{keynotes_early, first[1][3]}, std::vector<IntVar>{}));
-    s.post(propane::linear(by6, Rel::ge, 2));
+    s.post(propane::sum(by6) >= 2);
 
     std::vector<IntVar> decisions = start;
     decisions.push_back(last);
