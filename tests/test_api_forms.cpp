@@ -20,6 +20,7 @@
 #include <functional>
 #include <initializer_list>
 #include <limits>
+#include <list>
 #include <set>
 #include <span>
 #include <string>
@@ -228,7 +229,7 @@ TEST_CASE("linear, reified: every form posts the vector form") {
     }
 }
 
-TEST_CASE("rel: a constant of any integral type; one beyond 64 bits relates as the largest") {
+TEST_CASE("rel: a constant of any integral type, bool as 0 and 1; one beyond 64 bits relates as the largest") {
     const std::vector<Range> d{{-2, 2}, {0, 1}};
     for (const Rel r : all_rels) {
         const std::string rel = std::string(propane::to_string(r));
@@ -237,7 +238,8 @@ TEST_CASE("rel: a constant of any integral type; one beyond 64 bits relates as t
                        {{"int", [r](S& s, const Vars& x) { s.post(propane::rel(x[0], r, 1)); }},
                         {"unsigned short",
                          [r](S& s, const Vars& x) { s.post(propane::rel(x[0], r, static_cast<unsigned short>(1))); }},
-                        {"uint64", [r](S& s, const Vars& x) { s.post(propane::rel(x[0], r, std::uint64_t{1})); }}});
+                        {"uint64", [r](S& s, const Vars& x) { s.post(propane::rel(x[0], r, std::uint64_t{1})); }},
+                        {"bool true", [r](S& s, const Vars& x) { s.post(propane::rel(x[0], r, true)); }}});
         const bool below = r == Rel::ne || r == Rel::lt || r == Rel::le;
         same_solutions(
             d, [below](const std::vector<int>&) { return below; },
@@ -285,6 +287,14 @@ TEST_CASE("all_different: braced, with or without a strength, array, span and mi
                    {{"braced, default strength", [](S& s, const Vars& x) {
                          s.post(propane::all_different({x[0], x[1], x[2]}));
                      }}});
+    // A range that is not contiguous keeps its view type too.
+    const auto shifted = [](const std::vector<int>& v) {
+        return v[0] != v[1] + 1 && v[0] != v[2] + 2 && v[1] + 1 != v[2] + 2;
+    };
+    same_solutions(d, shifted, {{"list<OffsetView>", [](S& s, const Vars& x) {
+                                    const std::list<OffsetView> views{x[0], x[1] + 1, x[2] + 2};
+                                    s.post(propane::all_different(views, propane::domain));
+                                }}});
 }
 
 TEST_CASE("count: views and numbers in every form post the vector form") {

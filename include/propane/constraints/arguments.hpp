@@ -49,14 +49,15 @@ concept ViewHandle = requires(const V& v) {
 template <class R>
 concept ViewRange = std::ranges::input_range<R> && ViewHandle<std::ranges::range_value_t<R>>;
 
+// bool counts, as 0 and 1: rel(b, Rel::eq, true) means what it says.
 template <class T>
-concept Integer = std::integral<T> && !std::same_as<std::remove_cv_t<T>, bool>;
+concept Integer = std::integral<T>;
 
 template <class R>
 concept IntegerRange = std::ranges::input_range<R> && Integer<std::ranges::range_value_t<R>>;
 
 template <class T>
-concept NotInteger = std::is_arithmetic_v<T> && !Integer<T>;
+concept NotInteger = std::floating_point<T>;
 
 template <class R>
 concept NotIntegerRange = std::ranges::input_range<R> && NotInteger<std::ranges::range_value_t<R>>;
@@ -73,7 +74,7 @@ auto views_of(const R& views) {
 }
 
 // One integer of any integral type, read into 64 bits (see the header
-// comment). A bool is refused, as it is almost always a slip.
+// comment).
 class Number {
 public:
     template <Integer T>
@@ -89,7 +90,7 @@ public:
     }
     template <NotInteger T>
     Number(T) {
-        static_assert(refused<T>, "propane: this argument takes an integer, not a floating-point value or bool");
+        static_assert(refused<T>, "propane: this argument takes an integer, not a floating-point value");
     }
 
     // The value within lo .. hi, else model_error "who: what is v, ...".
@@ -134,11 +135,11 @@ public:
     }
     template <NotInteger T>
     Numbers(std::initializer_list<T>) {
-        static_assert(refused<T>, "propane: a list of numbers takes integers, not floating-point values or bool");
+        static_assert(refused<T>, "propane: a list of numbers takes integers, not floating-point values");
     }
     template <NotIntegerRange R>
     Numbers(const R&) {
-        static_assert(refused<R>, "propane: a range of numbers takes integers, not floating-point values or bool");
+        static_assert(refused<R>, "propane: a range of numbers takes integers, not floating-point values");
     }
 
     std::size_t size() const noexcept { return values_.size(); }
