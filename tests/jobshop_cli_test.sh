@@ -264,6 +264,9 @@ verdict "--threads 4097"
 run_to "$out" "$ft06" --time-limit 0
 expect_usage_error "bad --time-limit '0'"
 verdict "--time-limit 0"
+run_to "$out" "$ft06" --json --quiet
+expect_usage_error "--quiet does nothing with --json"
+verdict "--json --quiet"
 run_to "$out" "$ft06" --time-limit
 expect_usage_error "--time-limit needs a value"
 verdict "--time-limit without a value"
@@ -296,6 +299,17 @@ verdict ">&-"
 run_file_limited 0 "$ft06"
 expect_write_error jobshop
 verdict "files limited to 0 KiB"
+
+# Out of memory: one line and exit 2, not std::terminate's abort (status
+# 134), from the program's start up to 256 MiB above it. 100 jobs on 100
+# machines: about 1 GB, beyond every limit tried.
+awk 'BEGIN { print "100 100"
+             for (j = 0; j < 100; ++j) {
+                 line = ""
+                 for (m = 0; m < 100; ++m) line = line " " (m + j) % 100 " " 1 + (7 * j + 13 * m) % 50
+                 print line
+             } }' >"$work/large"
+memory_sweep jobshop "$work/large" --time-limit 0.2
 
 echo "jobshop_cli_test: $passed passed, $failed failed"
 ((failed == 0))

@@ -435,5 +435,11 @@ check_escaped "'1\\n2'" --time-limit $'1\n2'
 check_escaped "cannot read $work/no\\x1b]0;title\\x07file" "$work/no"$'\e]0;title\afile'
 check_escaped "'$unique' and 'b\\rc'" "$unique" $'b\rc'
 
+# Out of memory: one line and exit 2, not end of file (a line longer than
+# memory allows once ended the input in silence, with exit status 0), from
+# the program's start up to 256 MiB above it.
+head -c 50000000 /dev/zero | tr '\0' 1 >"$work/long_line"
+memory_sweep sudoku "$work/long_line"
+
 echo "$passed passed, $failed failed"
 ((failed == 0))
