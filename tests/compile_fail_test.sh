@@ -4,15 +4,17 @@
 # so that the user reads what to write instead. ok_*.cpp are controls that
 # must compile warning-free, so a snippet cannot fail for a reason of its
 # own (a broken include, a typo) unnoticed.
-# Usage: compile_fail_test.sh CXX SOURCE_ROOT
+# Usage: compile_fail_test.sh SOURCE_ROOT CXX... (the compiler's command,
+# which may be more than one word: ccache g++)
 set -u
-cxx=$1
-root=$2
+root=$1
+shift
+cxx=("$@")
 flags=(-std=c++20 -fsyntax-only -Wall -Wextra -Wpedantic -I"$root/include")
 status=0
 for f in "$root"/tests/compile_fail/*.cpp; do
     name=$(basename "$f")
-    out=$("$cxx" "${flags[@]}" "$f" 2>&1)
+    out=$("${cxx[@]}" "${flags[@]}" "$f" 2>&1)
     code=$?
     if [[ $name == ok_* ]]; then
         if [[ $code -ne 0 || -n $out ]]; then
