@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <random>
-#include <span>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -861,24 +860,4 @@ TEST_CASE("assign_all = false reports each assignment of the views once, safe wh
     CHECK(partial == std::vector{0, 1});
     CHECK(whole.empty());
     CHECK(st.complete());
-}
-
-TEST_CASE("a callable chooser that breaks its contract is a model_error, and the store is back at its root") {
-    Store s;
-    const auto xs = s.int_vars(3, 0, 2);
-    const auto before = domains(s);
-    const auto bad_position = [](const Store&, std::span<const IntVar>) { return 7; };
-    const auto bad_value = [](const Store&, const IntVar&) { return 5; };
-    const auto bad_kind = [](const Store&, const IntVar&) {
-        return propane::Decision{static_cast<propane::Branch>(9), 0, 0, false};
-    };
-    propane::Search a(s, xs, propane::strategy(bad_position, propane::min_value));
-    CHECK_THROWS_WITH_AS(a.next(), doctest::Contains("position 7"), propane::model_error);
-    CHECK_FALSE(a.next());
-    propane::Search b(s, xs, propane::strategy(propane::first_unbound, bad_value));
-    CHECK_THROWS_WITH_AS(b.next(), doctest::Contains("x = 5"), propane::model_error);
-    propane::Search c(s, xs, propane::strategy(propane::first_unbound, bad_kind));
-    CHECK_THROWS_WITH_AS(c.next(), doctest::Contains("branch kind 9"), propane::model_error);
-    CHECK(domains(s) == before);
-    CHECK(s.level() == 0);
 }

@@ -539,14 +539,14 @@ void check_rejected(const propane::BasicStrategy<VarSel, ValSel>& bad) {
         const int level = m.store.level();
         {
             propane::Search search(m.store, m.q, bad);
-            CHECK_THROWS_AS([&] { while (search.next()) {} }(), std::logic_error);
+            CHECK_THROWS_AS([&] { while (search.next()) {} }(), propane::model_error);
             CHECK(m.store.level() == level);
             CHECK(domains(m.store) == before);
             CHECK(search.stats().outcome == Outcome::stopped);
             CHECK_FALSE(search.next());
         }
         CHECK_THROWS_AS(propane::solve(m.store, m.q, bad, {}, [](const auto&) { return propane::next; }),
-                        std::logic_error);
+                        propane::model_error);
         CHECK(m.store.level() == level);
         CHECK(domains(m.store) == before);
         // The store still searches as a fresh one does.
@@ -559,7 +559,7 @@ void check_rejected(const propane::BasicStrategy<VarSel, ValSel>& bad) {
 
 } // namespace
 
-TEST_CASE("a chooser that breaks its contract makes next() throw logic_error, and the store is back at its root") {
+TEST_CASE("a chooser that breaks its contract makes next() throw model_error, and the store is back at its root") {
     using propane::Branch;
     using propane::Decision;
     SUBCASE("variable chooser: a fixed view") {

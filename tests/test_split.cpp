@@ -369,7 +369,8 @@ TEST_CASE("split: a value chooser's branch kind outside the enum is refused, not
     const auto odd = propane::strategy(propane::first_unbound, [](const Store& st, const IntVar& v) {
         return Decision{static_cast<Branch>(3), v.min(st)};
     });
-    CHECK_THROWS_WITH_AS(propane::split(s, x, odd, 10), doctest::Contains("branch kind 3"), std::logic_error);
+    CHECK_THROWS_WITH_AS(propane::split(s, x, odd, 10), doctest::Contains("branch kind 3"),
+                         propane::model_error);
     CHECK(s.level() == 0);
     CHECK(domain_words(s) == root);
 }

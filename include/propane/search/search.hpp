@@ -76,6 +76,7 @@
 
 #include "../engine/error.hpp"
 #include "choose.hpp"
+#include "gate.hpp"
 #include "limits.hpp"
 #include "objective.hpp"
 #include "solution.hpp"
@@ -93,23 +94,6 @@
 namespace propane {
 
 namespace detail {
-
-// Lets code outside a search stop it, or share its limits with other
-// searches: the parallel search's workers (parallel.hpp). A search given
-// one polls it at its checks, which it then makes about every millisecond
-// of search as for a time limit, so nothing is added per node.
-class SearchGate {
-public:
-    // Outcome::running to go on, else why to stop. May lower `limits`.
-    virtual Outcome poll(const SearchStats& stats, Limits& limits) = 0;
-    // Branch and bound: the best objective value the other searches have
-    // found, if any. Asked at the start and at each check; a better one
-    // becomes this search's bound.
-    virtual std::optional<int> bound() { return std::nullopt; }
-
-protected:
-    ~SearchGate() = default;
-};
 
 template <class Store, class View>
 class StoreClaim;
@@ -343,11 +327,14 @@ private:
         restart_at_ = chooser_.strategy().restarts.policy == RestartPolicy::none ? unlimited : budget(0);
         fail_check_at_ = std::min(limits_.failures, restart_at_);
         check_at_ = ticking() ? std::min(limits_.branches, stride_) : limits_.branches;
-        // Assignments bound the depth by the number of views; splits may
-        // go deeper, and then grow these once or twice, with depth only.
-        const int decided = chooser_.strategy().assign_all ? std::max(s_->num_vars(), static_cast<int>(vars_.size()))
-                                                 : static_cast<int>(vars_.size()) + 1;
+        // Assignments bound the depth by the number of variables decided
+        // (the views, and the others with assign_all, or the objective's);
+        // splits may go deeper, and then grow these once or twice, with
+        // depth only.
+        const int views = static_cast<int>(vars_.size());
+        const int decided = chooser_.strategy().assign_all ? std::max(s_->num_vars(), views) : views + 1;
         s_->reserve_levels(root_level_ + decided + 2);
+        stack_.reserve(static_cast<std::size_t>(decided) + 1);
         s_->push();
         if (!objective_ || !gate_) return true;
         adopt(gate_->bound());
