@@ -76,7 +76,7 @@ for args in "8" "9 --consistency value" "7 --symmetry --val max --var smallest" 
 done
 
 for bad in --first "--limit 3" --unique "--time-limit 1" "--restarts luby" "--val random" "--var dom-wdeg" \
-    "--threads x"; do
+    "--threads x" "--count --quiet"; do
     # shellcheck disable=SC2086
     mpi_run 2 8 $bad
     [[ $status -eq 2 ]] || problems+=("exit status $status, expected 2")
