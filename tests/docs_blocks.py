@@ -5,6 +5,7 @@
                                           docs_fragments.cpp, docs_programs.cpp, docs_mpi.cpp
     docs_blocks.py check ROOT             the text rules (copies of examples, sh blocks, fences)
     docs_blocks.py list ROOT              the Markdown files read, one a line
+    docs_blocks.py sync ROOT              copy each example source into its example= block
 
 What each kind of block is and what happens to it is docs/testing.md's
 "The documentation's code"; this file is the one place that does it. A
@@ -238,12 +239,27 @@ def check(root):
     return 1 if problems else 0
 
 
+def sync(root):
+    """Rewrites every example= block with its source as it is now."""
+    for path in markdown_files(root):
+        text = path.read_text()
+        new = re.sub(r"^```cpp example=(\S+)\n.*?^```$",
+                     lambda m: f"```cpp example={m.group(1)}\n{(root / m.group(1)).read_text()}```", text,
+                     flags=re.M | re.S)
+        if new != text:
+            path.write_text(new)
+            print(f"{path.relative_to(root)}: example blocks copied from their sources")
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "generate":
         generate(pathlib.Path(argv[2]), pathlib.Path(argv[3]))
         return 0
     if len(argv) == 3 and argv[1] == "check":
         return check(pathlib.Path(argv[2]))
+    if len(argv) == 3 and argv[1] == "sync":
+        sync(pathlib.Path(argv[2]))
+        return 0
     if len(argv) == 3 and argv[1] == "list":
         root = pathlib.Path(argv[2])
         print("\n".join(str(p.relative_to(root)) for p in markdown_files(root)))
