@@ -90,8 +90,6 @@ void check_case(const Case& c, unsigned seed, int trials = 12) {
     }
 }
 
-int sign_div(int a, int b) { return a / b; }
-
 std::vector<Case> cases() {
     using propane::abs;
     using propane::max;
@@ -210,7 +208,7 @@ std::vector<Case> cases() {
          [](Store& s, const auto& v) { s.post((v[0] - v[0] + 3) * v[1] == v[2]); },
          [](const Values& x) { return 3 * x[1] == x[2]; }},
         {"x / y == z", 3, 0, [](Store& s, const auto& v) { s.post(v[0] / v[1] == v[2]); },
-         [](const Values& x) { return x[1] != 0 && sign_div(x[0], x[1]) == x[2]; }},
+         [](const Values& x) { return x[1] != 0 && x[0] / x[1] == x[2]; }},
         {"x % y == z", 3, 0, [](Store& s, const auto& v) { s.post(v[0] % v[1] == v[2]); },
          [](const Values& x) { return x[1] != 0 && x[0] % x[1] == x[2]; }},
         {"(x + y) / 2 >= z", 3, 0, [](Store& s, const auto& v) { s.post((v[0] + v[1]) / 2 >= v[2]); },

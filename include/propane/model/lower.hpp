@@ -16,7 +16,9 @@
 // No per-node cost is added: the propagators are the ones the calls above
 // would post by hand.
 
+#include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "../constraints/bool/linear_reif.hpp"
