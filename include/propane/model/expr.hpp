@@ -206,7 +206,10 @@ inline void append_term(std::string& out, std::int64_t a, const std::string& wha
     const bool negative = a < 0;
     if (!out.empty()) out += negative ? " - " : " + ";
     else if (negative) out += "-";
-    if (a != 1 && a != -1) out += magnitude_text(a) + "*";
+    if (a != 1 && a != -1) {
+        out += magnitude_text(a);
+        out += '*';
+    }
     out += what;
 }
 
@@ -220,10 +223,19 @@ inline Expr Expr::node(detail::ExprOp op, std::vector<Expr> args) {
 
 inline std::string Expr::text() const {
     std::string out;
-    for (const Term& t : terms_) detail::append_term(out, t.a, "v" + std::to_string(t.x.index()));
+    for (const Term& t : terms_) {
+        // Built by appending: g++ 12 at -O3 warns (-Wrestrict, a false
+        // positive) on "v" + std::to_string(...).
+        std::string name = "v";
+        name += std::to_string(t.x.index());
+        detail::append_term(out, t.a, name);
+    }
     for (const Part& p : parts_) detail::append_term(out, p.a, detail::node_text(*p.node));
     if (out.empty()) return std::to_string(c_);
-    if (c_ != 0) out += (c_ < 0 ? " - " : " + ") + detail::magnitude_text(c_);
+    if (c_ != 0) {
+        out += c_ < 0 ? " - " : " + ";
+        out += detail::magnitude_text(c_);
+    }
     return out;
 }
 
