@@ -4,9 +4,17 @@
 // Which schedule ends the morning soonest?
 #include <propane/propane.hpp>
 #include <cstdio>
+#include <string_view>
 #include <vector>
 
-int main() {
+int main(int argc, char** argv) {
+    if (argc > 1) { // no options: --help says so, anything else is refused
+        const bool help = std::string_view(argv[1]) == "--help";
+        if (!help) std::fprintf(stderr, "talks: unknown argument '%s'\n", argv[1]);
+        std::fprintf(help ? stdout : stderr, "usage: talks (takes no options)%s\n",
+                     help ? "" : " (try --help)");
+        return help ? 0 : 2;
+    }
     using propane::IntVar;
     propane::Store<propane::BitDomain<1>> s;
     const std::vector<int> length{3, 2, 4, 2};
@@ -43,5 +51,9 @@ int main() {
                                       });
     std::printf("%s after %llu failures\n", st.complete() ? "optimal" : "not proven",
                 (unsigned long long)st.failures);
+    if (std::fflush(stdout) != 0) {
+        std::perror("talks: writing the output");
+        return 2;
+    }
     return st.objective && st.complete() ? 0 : 1;
 }
