@@ -827,3 +827,24 @@ TEST_CASE_TEMPLATE("bool_var and bool_vars make variables over {0, 1}; 1 - b is 
     CHECK(not_b.assign(s, 1) == propane::Change::fixed);
     CHECK(s.domain(b).value() == 0);
 }
+
+TEST_CASE("var(i) is the handle of the i-th variable, accepted in the store and in its copies") {
+    propane::Store<propane::BitDomain<1>> s;
+    const auto x = s.int_var(0, 3), y = s.int_var(2, 5);
+    CHECK(s.var(0).same(x));
+    CHECK(s.var(1).same(y));
+    CHECK(s.var(1).lo() == 2);
+    CHECK_NOTHROW(s.check(s.var(1)));
+    CHECK_THROWS_AS(s.var(2), propane::model_error);
+    CHECK_THROWS_AS(s.var(-1), propane::model_error);
+    propane::Store<propane::BitDomain<1>> copy = s;
+    const auto z = copy.int_var(0, 1);
+    CHECK(copy.var(2).same(z));
+    CHECK_NOTHROW(copy.check(copy.var(0)));
+    CHECK_NOTHROW(copy.check(copy.var(2)));
+    // Not in a sibling made from the same original after the copy.
+    propane::Store<propane::BitDomain<1>> sibling = s;
+    sibling.int_var(0, 1);
+    CHECK_THROWS_AS(sibling.check(copy.var(2)), propane::model_error);
+    CHECK_THROWS_AS(s.check(copy.var(2)), propane::model_error);
+}

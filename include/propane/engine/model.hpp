@@ -59,6 +59,10 @@ public:
         return tag_.get();
     }
 
+    // The tag of the variables this store makes from now on; every
+    // variable it has is its own under this tag (owns()).
+    const void* tag() const noexcept { return tag_.get(); }
+
     // Whether variable `index` of the store tagged `tag` is one of ours.
     // A walk up the copies this store descends from: short, and only at
     // modelling time (posts and the start of a search).

@@ -120,6 +120,15 @@ public:
     }
 
     int num_vars() const noexcept { return static_cast<int>(doms_.size()); }
+    // The handle of variable `index` (0 <= index < num_vars()), in creation
+    // order: for walking every variable, as a search without views does.
+    IntVar var(int index) const {
+        if (index < 0 || index >= num_vars())
+            throw model_error("var: no variable " + std::to_string(index) + " in a store of " +
+                              std::to_string(num_vars()));
+        const auto [lo, hi] = init_[static_cast<std::size_t>(index)];
+        return {index, lo, hi, model_.tag()};
+    }
     // By position, 0 <= var < num_vars(): for walking every variable.
     const Domain& domain(int var) const noexcept {
         assert(var >= 0 && var < num_vars());

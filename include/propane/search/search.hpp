@@ -283,20 +283,11 @@ private:
 
     const View& at(int i) const noexcept { return vars_[static_cast<std::size_t>(i)]; }
 
-    // A handle to each variable of s. They carry the store's model tag,
-    // which detail::Model keeps to itself; a copy of the model names it as
-    // its parent, and gives it away with its first variable.
+    // A handle to each variable of s, in creation order.
     static std::vector<IntVar> every_var(const Store& s) {
         std::vector<IntVar> vars;
-        const int n = s.num_vars();
-        if (n == 0) return vars;
-        detail::Model probe(s.model_);
-        const void* tag = static_cast<const detail::ModelTag*>(probe.add())->parent.get();
-        vars.reserve(static_cast<std::size_t>(n));
-        for (int i = 0; i < n; ++i) {
-            const auto [lo, hi] = s.init_[static_cast<std::size_t>(i)];
-            vars.emplace_back(i, lo, hi, tag);
-        }
+        vars.reserve(static_cast<std::size_t>(s.num_vars()));
+        for (int i = 0; i < s.num_vars(); ++i) vars.push_back(s.var(i));
         return vars;
     }
 
