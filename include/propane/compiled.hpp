@@ -7,8 +7,17 @@
 // common domain widths (BitDomain<1>, <2>, <4> and <dynamic>) are compiled
 // once in that library instead of in every file of the project: the store,
 // the search over IntVar with the default choosers, the three AllDifferent
-// propagators over each view kind, and the linear and binary relation
-// propagators over IntVar.
+// propagators over each view kind, the linear and binary relation
+// propagators over IntVar, and the posts that choose among them:
+// AllDifferent's over each view kind, Linear's and Relation's over IntVar
+// and an expression's (s.post(x + y <= z)).
+//
+// Those posts and Search::next are defined out of their class bodies and
+// not inline, so a declaration here keeps the compiler from instantiating
+// them at all: a model's file then compiles only the thin calls into them,
+// not the propagators behind them (members defined in a class body are
+// inline, and GCC instantiates them at -O2 to inline them even when they
+// are declared extern).
 //
 // The declarations are `extern template`: the compiler still reads the
 // headers, and still inlines what it finds worth inlining, but it no

@@ -13,7 +13,8 @@
 #define PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, S, V)                                                               \
     how class propane::detail::AllDifferentValue<S, V>;                                                              \
     how class propane::detail::AllDifferentBounds<S, V>;                                                             \
-    how class propane::detail::AllDifferentDomain<S, V>;
+    how class propane::detail::AllDifferentDomain<S, V>;                                                             \
+    how int propane::AllDifferent<V>::post(S&) const;
 
 #define PROPANE_COMPILED_ALL_DIFFERENT(how, D)                                                                       \
     PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, propane::Store<D>, propane::IntVar)                                     \

@@ -99,29 +99,36 @@ struct AllDifferent {
     std::vector<View> views;
     Consistency strength = Consistency::bounds;
 
+    // Defined below, out of the class and not inline, so that an explicit
+    // instantiation declaration (propane/compiled.hpp) keeps a model's file
+    // from instantiating the propagators.
     template <class Store>
-    int post(Store& s) const {
-        // Again here: the struct can be built without all_different().
-        detail::check_strength(strength);
-        for (const View& v : views) s.check(v.var(), "all_different");
-        std::unique_ptr<Propagator<Store>> p;
-        switch (strength) {
-        case Consistency::value: p = std::make_unique<detail::AllDifferentValue<Store, View>>(s, views); break;
-        case Consistency::bounds: p = std::make_unique<detail::AllDifferentBounds<Store, View>>(s, views); break;
-        case Consistency::domain: p = std::make_unique<detail::AllDifferentDomain<Store, View>>(s, views); break;
-        }
-        // Views already fixed count as newly fixed for the first run.
-        for (std::size_t i = 0; i < views.size(); ++i)
-            if (views[i].fixed(s)) p->pending().push_back(static_cast<int>(i));
-        const int id = s.add_propagator(std::move(p));
-        for (std::size_t i = 0; i < views.size(); ++i) {
-            s.subscribe(views[i].var(), id, Event::fixed, static_cast<int>(i));
-            if (strength == Consistency::bounds) s.subscribe(views[i].var(), id, Event::bounds);
-            if (strength == Consistency::domain) s.subscribe(views[i].var(), id, Event::domain);
-        }
-        return id;
-    }
+    int post(Store& s) const;
 };
+
+template <class View>
+template <class Store>
+int AllDifferent<View>::post(Store& s) const {
+    // Again here: the struct can be built without all_different().
+    detail::check_strength(strength);
+    for (const View& v : views) s.check(v.var(), "all_different");
+    std::unique_ptr<Propagator<Store>> p;
+    switch (strength) {
+    case Consistency::value: p = std::make_unique<detail::AllDifferentValue<Store, View>>(s, views); break;
+    case Consistency::bounds: p = std::make_unique<detail::AllDifferentBounds<Store, View>>(s, views); break;
+    case Consistency::domain: p = std::make_unique<detail::AllDifferentDomain<Store, View>>(s, views); break;
+    }
+    // Views already fixed count as newly fixed for the first run.
+    for (std::size_t i = 0; i < views.size(); ++i)
+        if (views[i].fixed(s)) p->pending().push_back(static_cast<int>(i));
+    const int id = s.add_propagator(std::move(p));
+    for (std::size_t i = 0; i < views.size(); ++i) {
+        s.subscribe(views[i].var(), id, Event::fixed, static_cast<int>(i));
+        if (strength == Consistency::bounds) s.subscribe(views[i].var(), id, Event::bounds);
+        if (strength == Consistency::domain) s.subscribe(views[i].var(), id, Event::domain);
+    }
+    return id;
+}
 
 // The views as a range of one view type or a braced list (arguments.hpp).
 template <detail::ViewRange R>

@@ -512,41 +512,48 @@ struct Linear {
     Rel r = Rel::eq;
     std::int64_t c = 0;
 
+    // Defined below, out of the class and not inline, so that an explicit
+    // instantiation declaration (propane/compiled.hpp) keeps a model's file
+    // from instantiating the propagators it chooses from.
     template <class S>
-    void post(S& s) const {
-        // Again here: the struct can be built without linear().
-        detail::check_rel(r, "linear");
-        detail::check_sizes(coeffs.size(), views.size());
-        for (const View& v : views) s.check(v.var(), "linear");
-        const std::vector<detail::Term<View>> terms = detail::linear_terms(coeffs, views, c);
-        std::unique_ptr<Propagator<S>> p;
-        const std::int64_t k = c + (r == Rel::lt ? -1 : r == Rel::gt ? 1 : 0);
-        const bool upper = r == Rel::eq || r == Rel::le || r == Rel::lt;
-        const bool lower = r == Rel::eq || r == Rel::ge || r == Rel::gt;
-        if (r == Rel::ne) {
-            p = std::make_unique<detail::LinearNe<S, View>>(s, terms, c);
-        } else if ((terms.size() == 2 || terms.size() == 3) &&
-                   std::ranges::all_of(terms, [](const detail::Term<View>& t) { return t.a == 1 || t.a == -1; }) &&
-                   !detail::shares_variable(terms)) {
-            p = detail::linear_unit<S>(terms, lower, upper, k);
-        } else {
-            p = std::make_unique<detail::LinearBounds<S, View>>(s, terms, lower ? std::optional{k} : std::nullopt,
-                                                                upper ? std::optional{k} : std::nullopt);
-        }
-        const int id = s.add_propagator(std::move(p));
-        // A sum bounded on one side reads one end of each term: its least
-        // value under an upper bound, its greatest under a lower one.
-        for (const detail::Term<View>& t : terms) {
-            const bool least = (t.a > 0) == upper;
-            const Event e = r == Rel::ne ? Event::fixed
-                            : upper && lower ? Event::bounds
-                            : least          ? min_event(t.v)
-                                             : max_event(t.v);
-            s.subscribe(t.v.var(), id, e);
-        }
-    }
+    void post(S& s) const;
 
 };
+
+template <class View>
+template <class S>
+void Linear<View>::post(S& s) const {
+    // Again here: the struct can be built without linear().
+    detail::check_rel(r, "linear");
+    detail::check_sizes(coeffs.size(), views.size());
+    for (const View& v : views) s.check(v.var(), "linear");
+    const std::vector<detail::Term<View>> terms = detail::linear_terms(coeffs, views, c);
+    std::unique_ptr<Propagator<S>> p;
+    const std::int64_t k = c + (r == Rel::lt ? -1 : r == Rel::gt ? 1 : 0);
+    const bool upper = r == Rel::eq || r == Rel::le || r == Rel::lt;
+    const bool lower = r == Rel::eq || r == Rel::ge || r == Rel::gt;
+    if (r == Rel::ne) {
+        p = std::make_unique<detail::LinearNe<S, View>>(s, terms, c);
+    } else if ((terms.size() == 2 || terms.size() == 3) &&
+               std::ranges::all_of(terms, [](const detail::Term<View>& t) { return t.a == 1 || t.a == -1; }) &&
+               !detail::shares_variable(terms)) {
+        p = detail::linear_unit<S>(terms, lower, upper, k);
+    } else {
+        p = std::make_unique<detail::LinearBounds<S, View>>(s, terms, lower ? std::optional{k} : std::nullopt,
+                                                            upper ? std::optional{k} : std::nullopt);
+    }
+    const int id = s.add_propagator(std::move(p));
+    // A sum bounded on one side reads one end of each term: its least
+    // value under an upper bound, its greatest under a lower one.
+    for (const detail::Term<View>& t : terms) {
+        const bool least = (t.a > 0) == upper;
+        const Event e = r == Rel::ne ? Event::fixed
+                        : upper && lower ? Event::bounds
+                        : least          ? min_event(t.v)
+                                         : max_event(t.v);
+        s.subscribe(t.v.var(), id, e);
+    }
+}
 
 namespace detail {
 

@@ -198,25 +198,32 @@ struct Relation {
     Rel r = Rel::eq;
     Y y;
 
+    // Defined below, out of the class and not inline, so that an explicit
+    // instantiation declaration (propane/compiled.hpp) keeps a model's file
+    // from instantiating the propagators it chooses from.
     template <class S>
-    void post(S& s) const {
-        detail::check_rel(r, "rel");
-        s.check(x.var(), "rel");
-        s.check(y.var(), "rel");
-        if (x.var().same(y.var())) {
-            detail::filter_values(s, x.var(), [this](int v) { return detail::holds(r, x.of(v), y.of(v)); });
-            return;
-        }
-        switch (r) {
-        case Rel::eq: detail::post_binary<detail::RelEq<S, X, Y>>(s, Event::domain, x, y); break;
-        case Rel::ne: detail::post_binary<detail::RelNe<S, X, Y>>(s, Event::fixed, x, y); break;
-        case Rel::lt: detail::post_le(s, x, y, 1); break;
-        case Rel::le: detail::post_le(s, x, y, 0); break;
-        case Rel::gt: detail::post_le(s, y, x, 1); break;
-        case Rel::ge: detail::post_le(s, y, x, 0); break;
-        }
-    }
+    void post(S& s) const;
 };
+
+template <class X, class Y>
+template <class S>
+void Relation<X, Y>::post(S& s) const {
+    detail::check_rel(r, "rel");
+    s.check(x.var(), "rel");
+    s.check(y.var(), "rel");
+    if (x.var().same(y.var())) {
+        detail::filter_values(s, x.var(), [this](int v) { return detail::holds(r, x.of(v), y.of(v)); });
+        return;
+    }
+    switch (r) {
+    case Rel::eq: detail::post_binary<detail::RelEq<S, X, Y>>(s, Event::domain, x, y); break;
+    case Rel::ne: detail::post_binary<detail::RelNe<S, X, Y>>(s, Event::fixed, x, y); break;
+    case Rel::lt: detail::post_le(s, x, y, 1); break;
+    case Rel::le: detail::post_le(s, x, y, 0); break;
+    case Rel::gt: detail::post_le(s, y, x, 1); break;
+    case Rel::ge: detail::post_le(s, y, x, 0); break;
+    }
+}
 
 // The constraint x r c, as rel(x, r, c) returns it.
 template <class X>

@@ -124,7 +124,7 @@ public:
     // order: for walking every variable, as a search without views does.
     IntVar var(int index) const {
         if (index < 0 || index >= num_vars())
-            throw model_error("var: no variable " + std::to_string(index) + " in a store of " +
+            throw model_error(std::string("var: no variable ") + std::to_string(index) + " in a store of " +
                               std::to_string(num_vars()));
         const auto [lo, hi] = init_[static_cast<std::size_t>(index)];
         return {index, lo, hi, model_.tag()};

@@ -54,7 +54,7 @@ struct ExprNode;
 // r, the result of a op b, unless the operation overflowed.
 inline std::int64_t checked64(bool overflowed, std::int64_t r, std::int64_t a, const char* op, std::int64_t b) {
     if (overflowed)
-        throw model_error("expression: " + std::to_string(a) + op + std::to_string(b) +
+        throw model_error(std::string("expression: ") + std::to_string(a) + op + std::to_string(b) +
                           " overflows 64 bits (a coefficient or constant of the expression)");
     return r;
 }
@@ -77,7 +77,7 @@ template <std::integral I>
 std::int64_t to64(I v) {
     if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(std::int64_t)) {
         if (v > static_cast<I>(std::numeric_limits<std::int64_t>::max()))
-            throw model_error("expression: the number " + std::to_string(v) + " does not fit in 64-bit int");
+            throw model_error(std::string("expression: the number ") + std::to_string(v) + " does not fit in 64-bit int");
     }
     return static_cast<std::int64_t>(v);
 }
@@ -189,12 +189,28 @@ inline const char* op_name(ExprOp op) noexcept {
     return "?";
 }
 
+// Built by appending throughout: g++ 12 at -O3 takes "(" + std::string&&
+// for an overlapping memcpy (-Wrestrict, a false positive).
 inline std::string node_text(const ExprNode& n) {
-    if (n.op == ExprOp::times || n.op == ExprOp::div || n.op == ExprOp::mod)
-        return "(" + n.args[0].text() + ") " + op_name(n.op) + " (" + n.args[1].text() + ")";
-    std::string out = std::string(op_name(n.op)) + "(";
-    for (std::size_t i = 0; i < n.args.size(); ++i) out += (i > 0 ? ", " : "") + n.args[i].text();
-    return out + ")";
+    std::string out;
+    if (n.op == ExprOp::times || n.op == ExprOp::div || n.op == ExprOp::mod) {
+        out += '(';
+        out += n.args[0].text();
+        out += ") ";
+        out += op_name(n.op);
+        out += " (";
+        out += n.args[1].text();
+        out += ')';
+        return out;
+    }
+    out += op_name(n.op);
+    out += '(';
+    for (std::size_t i = 0; i < n.args.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += n.args[i].text();
+    }
+    out += ')';
+    return out;
 }
 
 inline std::string magnitude_text(std::int64_t a) {
@@ -224,8 +240,6 @@ inline Expr Expr::node(detail::ExprOp op, std::vector<Expr> args) {
 inline std::string Expr::text() const {
     std::string out;
     for (const Term& t : terms_) {
-        // Built by appending: g++ 12 at -O3 warns (-Wrestrict, a false
-        // positive) on "v" + std::to_string(...).
         std::string name = "v";
         name += std::to_string(t.x.index());
         detail::append_term(out, t.a, name);

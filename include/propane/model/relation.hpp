@@ -34,10 +34,11 @@ public:
     const Expr& expr() const noexcept { return e_; }
     Rel rel() const noexcept { return r_; }
 
+    // Defined below, out of the class and not inline, so that an explicit
+    // instantiation declaration (propane/compiled.hpp) keeps a model's file
+    // from instantiating the lowering: it reaches nearly every propagator.
     template <class S>
-    void post(S& s) const {
-        detail::post_linear(s, detail::resolved(s, e_, "post"), r_);
-    }
+    void post(S& s) const;
 
     // A relation is a constraint, for s.post(); testing it as a bool
     // (if (x < y), bool same = x == y) has no meaning before a search, so
@@ -55,6 +56,11 @@ private:
     Expr e_;
     Rel r_;
 };
+
+template <class S>
+void ExprRel::post(S& s) const {
+    detail::post_linear(s, detail::resolved(s, e_, "post"), r_);
+}
 
 namespace detail {
 

@@ -160,58 +160,10 @@ public:
     // Advances to the next solution; false once there is none left or a
     // limit stopped the search (stats().outcome says which). After true,
     // solution() reads it; the store holds it until the next call.
-    bool next() {
-        if (!tie_.attached) {
-            state_ = State::done;
-            throw model_error("Search::next: the store of this search was moved from, assigned over or destroyed");
-        }
-        // An ended search keeps its statistics as they were.
-        if (state_ == State::done) return false;
-        const bool fresh = state_ == State::fresh;
-        if (fresh) claim();
-        const auto t0 = clock::now();
-        call_start_ = t0;
-        bool found = false;
-        try {
-            if (stats_.solutions >= limits_.solutions) {
-                finish(Outcome::solution_limit);
-            } else if (stats_.failures >= limits_.failures) {
-                finish(Outcome::failure_limit);
-            } else {
-                Step step = Step::restarted;
-                if (fresh) {
-                    if (!start()) {
-                        ++stats_.failures;
-                        step = Step::exhausted;
-                    }
-                } else {
-                    step = run(true);
-                }
-                // The root wants propagating at the start, and after a
-                // restart whose bound pruned it. Here rather than in run(),
-                // whose loop then keeps the store's propagate() inlined.
-                while (step == Step::restarted) {
-                    if (s_->propagate()) {
-                        step = run(false);
-                    } else {
-                        ++stats_.failures;
-                        step = Step::exhausted;
-                    }
-                }
-                found = settle(step);
-            }
-        } catch (...) {
-            // A chooser or progress callback threw: the search cannot go on.
-            finish(Outcome::stopped);
-            throw;
-        }
-        // An ended search has counted them in finish(): the store may be
-        // another thread's search's by now.
-        if (found) stats_.propagations = s_->propagations() - propagations0_;
-        stats_.wall_time = wall_base_ + (clock::now() - t0);
-        wall_base_ = stats_.wall_time;
-        return found;
-    }
+    // Defined below, out of the class and not inline, so that an explicit
+    // instantiation declaration (propane/compiled.hpp) keeps a model's file
+    // from instantiating the search loop.
+    bool next();
 
     // Ends the search early: the statistics say it was stopped and the
     // store returns to its root state.
@@ -580,6 +532,60 @@ private:
     std::optional<int> best_;                                   // the incumbent's objective value
     int objective_var_ = -1;                                    // the store variable under the objective
 };
+
+template <class Store, class View, class VarSel, class ValSel>
+bool Search<Store, View, VarSel, ValSel>::next() {
+    if (!tie_.attached) {
+        state_ = State::done;
+        throw model_error("Search::next: the store of this search was moved from, assigned over or destroyed");
+    }
+    // An ended search keeps its statistics as they were.
+    if (state_ == State::done) return false;
+    const bool fresh = state_ == State::fresh;
+    if (fresh) claim();
+    const auto t0 = clock::now();
+    call_start_ = t0;
+    bool found = false;
+    try {
+        if (stats_.solutions >= limits_.solutions) {
+            finish(Outcome::solution_limit);
+        } else if (stats_.failures >= limits_.failures) {
+            finish(Outcome::failure_limit);
+        } else {
+            Step step = Step::restarted;
+            if (fresh) {
+                if (!start()) {
+                    ++stats_.failures;
+                    step = Step::exhausted;
+                }
+            } else {
+                step = run(true);
+            }
+            // The root wants propagating at the start, and after a
+            // restart whose bound pruned it. Here rather than in run(),
+            // whose loop then keeps the store's propagate() inlined.
+            while (step == Step::restarted) {
+                if (s_->propagate()) {
+                    step = run(false);
+                } else {
+                    ++stats_.failures;
+                    step = Step::exhausted;
+                }
+            }
+            found = settle(step);
+        }
+    } catch (...) {
+        // A chooser or progress callback threw: the search cannot go on.
+        finish(Outcome::stopped);
+        throw;
+    }
+    // An ended search has counted them in finish(): the store may be
+    // another thread's search's by now.
+    if (found) stats_.propagations = s_->propagations() - propagations0_;
+    stats_.wall_time = wall_base_ + (clock::now() - t0);
+    wall_base_ = stats_.wall_time;
+    return found;
+}
 
 template <class Store>
 Search(Store&) -> Search<Store, IntVar>;
