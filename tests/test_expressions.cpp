@@ -320,3 +320,30 @@ TEST_CASE("expressions: overflow and non-Boolean reification are model errors") 
         CHECK(std::string(e.what()).find("(" + v + ") * (" + v + ")") != std::string::npos);
     }
 }
+
+TEST_CASE("expressions: an auxiliary variable inside a level is a model error, and nothing is left behind") {
+    Store s;
+    const IntVar x = s.int_var(-3, 4), y = s.int_var(-3, 4), z = s.int_var(-3, 4);
+    s.push_level();
+    const int vars = s.num_vars();
+    CHECK_THROWS_WITH_AS(s.post(propane::abs(x - y) >= 2), doctest::Contains("level 0"), propane::model_error);
+    CHECK_THROWS_AS((void)s.int_var(x * y), propane::model_error);
+    CHECK(s.num_vars() == vars);
+    // A linear one needs no new variable: it posts, and goes with the level.
+    s.post(x + y <= z);
+    s.pop_level();
+    // Back at level 0 the same post works, and the search counts what the
+    // constraint allows over x, y and z only: no variable left over from
+    // the level multiplies the solutions.
+    s.post(propane::abs(x - y) >= 6);
+    long n = 0, wrong = 0;
+    propane::solve(s, [&](const auto& sol) {
+        ++n;
+        wrong += std::abs(sol.value(x) - sol.value(y)) < 6;
+    });
+    long expect = 0;
+    for (int a = -3; a <= 4; ++a)
+        for (int b = -3; b <= 4; ++b) expect += std::abs(a - b) >= 6 ? 8 : 0;
+    CHECK(n == expect);
+    CHECK(wrong == 0);
+}

@@ -848,3 +848,20 @@ TEST_CASE("var(i) is the handle of the i-th variable, accepted in the store and 
     CHECK_THROWS_AS(sibling.check(copy.var(2)), propane::model_error);
     CHECK_THROWS_AS(s.check(copy.var(2)), propane::model_error);
 }
+
+TEST_CASE_TEMPLATE("variables are made at level 0 only", S, STORES) {
+    S s;
+    const IntVar x = s.int_var(0, 3);
+    s.push_level();
+    // pop_level could not take a variable back without leaving its handle
+    // dangling, and a search deciding every variable would enumerate it.
+    CHECK_THROWS_WITH_AS(s.int_var(0, 1), doctest::Contains("level 0"), propane::model_error);
+    CHECK_THROWS_AS(s.bool_var(), propane::model_error);
+    CHECK_THROWS_AS(s.int_vars(2, 0, 1), propane::model_error);
+    CHECK(s.num_vars() == 1);
+    s.pop_level();
+    const IntVar y = s.int_var(0, 1);
+    CHECK(s.num_vars() == 2);
+    CHECK_NOTHROW(s.check(x));
+    CHECK_NOTHROW(s.check(y));
+}

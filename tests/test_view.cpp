@@ -524,3 +524,28 @@ TEST_CASE("min_event and max_event follow the view's direction") {
     CHECK(min_event(Own{x}) == Event::bounds);
     CHECK(max_event(Own{x}) == Event::bounds);
 }
+
+TEST_CASE("a constant of another integral type beside a view is kept when it fits int, refused when not") {
+    propane::Store<propane::BitDomain<1>> s;
+    const IntVar x = s.int_var(0, 9);
+    const std::size_t i = 3;
+    const OffsetView up = x + i; // q[c] + c with a size_t c, as N-queens writes it
+    CHECK(up.offset() == 3);
+    CHECK((x - 2L).offset() == -2);
+    CHECK((short{4} + x).offset() == 4);
+    const AffineView scaled = std::int64_t{-3} * x;
+    CHECK(scaled.scale() == -3);
+    CHECK((7u - x).offset() == 7);
+    CHECK((up * 2LL).scale() == 2);
+    CHECK((up * 2LL).offset() == 6);
+    CHECK(((2 * x) + std::uint8_t{5}).offset() == 5);
+    // Cut to int, 2^32 would be 0 and 2^32 + 3 would be 3: a wrong model
+    // without a word. Refused instead, naming the constant.
+    const long long big = std::int64_t{1} << 32;
+    CHECK_THROWS_AS(x + big, propane::model_error);
+    CHECK_THROWS_WITH_AS(x * (big + 3), doctest::Contains("4294967299"), propane::model_error);
+    CHECK_THROWS_AS((1 - big) - x, propane::model_error);
+    CHECK_THROWS_AS(3000000000u * x, propane::model_error);
+    CHECK_THROWS_AS(up + big, propane::model_error);
+    CHECK_THROWS_AS(scaled - std::numeric_limits<long long>::min(), propane::model_error);
+}

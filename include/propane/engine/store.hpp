@@ -74,7 +74,14 @@ public:
 
     // A new variable with domain lo..hi. Throws model_error if the range is
     // empty or does not fit in Domain.
+    // Only at level 0: pop_level undoes what a level posted, but could not
+    // take back a variable without leaving its handles dangling, and a
+    // search that decides every variable would then enumerate its values.
     IntVar int_var(int lo, int hi) {
+        if (level() > 0)
+            throw model_error(std::string("int_var at level ") + std::to_string(level()) +
+                              ": variables are made at level 0, before push_level or a search (an expression that "
+                              "needs an auxiliary variable too: post it at level 0)");
         doms_.emplace_back(lo, hi);
         const auto index = static_cast<int>(doms_.size() - 1);
         init_.emplace_back(lo, hi);

@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "domain.hpp"
@@ -465,6 +466,51 @@ inline AffineView operator-(int c, AffineView v) {
 inline AffineView operator-(AffineView v) { return detail::scaled(v.var(), v.scale(), v.offset(), -1); }
 inline AffineView operator*(int k, AffineView v) { return detail::scaled(v.var(), v.scale(), v.offset(), k); }
 inline AffineView operator*(AffineView v, int k) { return k * v; }
+
+namespace detail {
+
+// A constant of an integral type other than int beside a view (x + 5L,
+// q[i] + i with a size_t i): the view keeps it as an int, so one that does
+// not fit is refused, never cut.
+template <class T>
+concept OtherIntegral = std::integral<T> && !std::same_as<T, int>;
+template <class V>
+concept PlainView = std::same_as<V, IntVar> || std::same_as<V, OffsetView> || std::same_as<V, AffineView>;
+
+template <OtherIntegral T>
+int view_constant(T c, const char* what) {
+    if (!std::in_range<int>(c))
+        throw model_error(std::string(what) + ": the constant " + std::to_string(c) +
+                          " is beyond int, which a view holds (a sum holds 64 bits: propane::Expr(x) + c)");
+    return static_cast<int>(c);
+}
+
+} // namespace detail
+
+template <detail::PlainView V, detail::OtherIntegral T>
+auto operator+(V v, T c) {
+    return v + detail::view_constant(c, "view + c");
+}
+template <detail::PlainView V, detail::OtherIntegral T>
+auto operator+(T c, V v) {
+    return detail::view_constant(c, "c + view") + v;
+}
+template <detail::PlainView V, detail::OtherIntegral T>
+auto operator-(V v, T c) {
+    return v - detail::view_constant(c, "view - c");
+}
+template <detail::PlainView V, detail::OtherIntegral T>
+auto operator-(T c, V v) {
+    return detail::view_constant(c, "c - view") - v;
+}
+template <detail::PlainView V, detail::OtherIntegral T>
+auto operator*(V v, T k) {
+    return v * detail::view_constant(k, "view * k");
+}
+template <detail::PlainView V, detail::OtherIntegral T>
+auto operator*(T k, V v) {
+    return detail::view_constant(k, "k * view") * v;
+}
 
 // What a propagator needs from a view over store type S.
 template <class V, class S>
