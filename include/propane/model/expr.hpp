@@ -34,6 +34,7 @@
 #include <utility>
 #include <vector>
 
+#include "../constraints/arguments.hpp"
 #include "../engine/error.hpp"
 #include "../engine/view.hpp"
 
@@ -72,14 +73,11 @@ inline std::int64_t mul64(std::int64_t a, std::int64_t b) {
 }
 
 // Any integral number as a 64-bit constant; an unsigned one beyond it is
-// refused rather than wrapped.
+// refused rather than wrapped (arguments.hpp's Number, as the constraint
+// functions read theirs).
 template <std::integral I>
 std::int64_t to64(I v) {
-    if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(std::int64_t)) {
-        if (v > static_cast<I>(std::numeric_limits<std::int64_t>::max()))
-            throw model_error(std::string("expression: the number ") + std::to_string(v) + " does not fit in 64-bit int");
-    }
-    return static_cast<std::int64_t>(v);
+    return Number(v).get_int64("expression", "a number");
 }
 
 } // namespace detail
