@@ -21,4 +21,8 @@
 
 #include <propane/compiled.hpp>
 
+// Tests make propagators themselves (the checker, the benchmarks of a
+// propagator alone), so they declare those extern too.
+PROPANE_COMPILED_EACH_WIDTH(PROPANE_COMPILED_PROPAGATORS, extern template)
+
 #endif

@@ -10,16 +10,21 @@
 
 #include "../constraints/all_different.hpp"
 
-#define PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, S, V)                                                               \
+#define PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, S, V) how int propane::AllDifferent<V>::post(S&) const;
+#define PROPANE_COMPILED_ALL_DIFFERENT_PROPAGATORS_OVER(how, S, V)                                                   \
     how class propane::detail::AllDifferentValue<S, V>;                                                              \
     how class propane::detail::AllDifferentBounds<S, V>;                                                             \
-    how class propane::detail::AllDifferentDomain<S, V>;                                                             \
-    how int propane::AllDifferent<V>::post(S&) const;
+    how class propane::detail::AllDifferentDomain<S, V>;
 
 #define PROPANE_COMPILED_ALL_DIFFERENT(how, D)                                                                       \
     PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, propane::Store<D>, propane::IntVar)                                     \
     PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, propane::Store<D>, propane::OffsetView)                                 \
     PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, propane::Store<D>, propane::AffineView)
+
+#define PROPANE_COMPILED_ALL_DIFFERENT_PROPAGATORS(how, D)                                                           \
+    PROPANE_COMPILED_ALL_DIFFERENT_PROPAGATORS_OVER(how, propane::Store<D>, propane::IntVar)                         \
+    PROPANE_COMPILED_ALL_DIFFERENT_PROPAGATORS_OVER(how, propane::Store<D>, propane::OffsetView)                     \
+    PROPANE_COMPILED_ALL_DIFFERENT_PROPAGATORS_OVER(how, propane::Store<D>, propane::AffineView)
 
 PROPANE_COMPILED_EACH_WIDTH(PROPANE_COMPILED_ALL_DIFFERENT, extern template)
 

@@ -19,13 +19,15 @@
     how class propane::detail::RelLe<S, X, Y>;
 
 #define PROPANE_COMPILED_CONSTRAINTS(how, D)                                                                         \
-    how class propane::detail::LinearBounds<propane::Store<D>, propane::IntVar>;                                     \
-    how class propane::detail::LinearNe<propane::Store<D>, propane::IntVar>;                                         \
-    PROPANE_COMPILED_RELATIONS(how, propane::Store<D>, propane::IntVar, propane::IntVar)                             \
-    PROPANE_COMPILED_RELATIONS(how, propane::Store<D>, propane::OffsetView, propane::IntVar)                         \
     how void propane::Linear<propane::IntVar>::post(propane::Store<D>&) const;                                       \
     how void propane::Relation<propane::IntVar, propane::IntVar>::post(propane::Store<D>&) const;                     \
     how void propane::ExprRel::post(propane::Store<D>&) const;
+
+#define PROPANE_COMPILED_CONSTRAINT_PROPAGATORS(how, D)                                                              \
+    how class propane::detail::LinearBounds<propane::Store<D>, propane::IntVar>;                                     \
+    how class propane::detail::LinearNe<propane::Store<D>, propane::IntVar>;                                         \
+    PROPANE_COMPILED_RELATIONS(how, propane::Store<D>, propane::IntVar, propane::IntVar)                             \
+    PROPANE_COMPILED_RELATIONS(how, propane::Store<D>, propane::OffsetView, propane::IntVar)
 
 PROPANE_COMPILED_EACH_WIDTH(PROPANE_COMPILED_CONSTRAINTS, extern template)
 

@@ -59,16 +59,17 @@ public:
     using domain_type = Domain;
     using propagator_type = Propagator<Store>;
 
-    Store() = default;
-    Store(Store&&) noexcept = default;
-    Store& operator=(Store&&) noexcept = default;
+    // Defined outside the class body (store_modelling.hpp), as the other
+    // members a model calls: not inline, so that <propane/compiled.hpp>
+    // keeps a model's file from compiling them.
+    Store();
+    Store(Store&&) noexcept;
+    Store& operator=(Store&&) noexcept;
     // A copy owns copies of everything, propagators included (cloned), and
     // no search: those stay with the original.
-    Store(const Store&) = default;
-    Store& operator=(const Store& o) {
-        if (this != &o) *this = Store(o);
-        return *this;
-    }
+    Store(const Store&);
+    Store& operator=(const Store& o);
+    ~Store();
 
     // ---- variables ---------------------------------------------------------
 
@@ -77,25 +78,7 @@ public:
     // Only at level 0: pop_level undoes what a level posted, but could not
     // take back a variable without leaving its handles dangling, and a
     // search that decides every variable would then enumerate its values.
-    IntVar int_var(int lo, int hi) {
-        if (level() > 0)
-            throw model_error(std::string("int_var at level ") + std::to_string(level()) +
-                              ": variables are made at level 0, before push_level or a search (an expression that "
-                              "needs an auxiliary variable too: post it at level 0)");
-        doms_.emplace_back(lo, hi);
-        const auto index = static_cast<int>(doms_.size() - 1);
-        init_.emplace_back(lo, hi);
-        subs_.emplace_back();
-        var_props_.emplace_back();
-        if constexpr (Domain::is_dynamic) {
-            word_offset_.push_back(word_stamp_.size());
-            word_stamp_.resize(word_stamp_.size() + doms_.back().words(), 0);
-            touched_flag_.push_back(0);
-        } else {
-            stamp_.push_back(0);
-        }
-        return {index, lo, hi, model_.add()};
-    }
+    IntVar int_var(int lo, int hi);
 
     // A new variable equal to an expression, s.int_var(abs(x - y)): its
     // domain is the tightest the operands' bounds allow, and the constraint
@@ -110,32 +93,17 @@ public:
         return define_int_var(*this, e);
     }
 
-    std::vector<IntVar> int_vars(int n, int lo, int hi) {
-        if (n < 0) throw model_error("int_vars: negative count " + std::to_string(n));
-        std::vector<IntVar> xs;
-        xs.reserve(static_cast<std::size_t>(n));
-        for (int i = 0; i < n; ++i) xs.push_back(int_var(lo, hi));
-        return xs;
-    }
+    std::vector<IntVar> int_vars(int n, int lo, int hi);
 
     // A Boolean: an IntVar over {0, 1} (1 for true), so every constraint
     // and view takes it, and 1 - b is its negation at no cost.
     IntVar bool_var() { return int_var(0, 1); }
-    std::vector<IntVar> bool_vars(int n) {
-        if (n < 0) throw model_error("bool_vars: negative count " + std::to_string(n));
-        return int_vars(n, 0, 1);
-    }
+    std::vector<IntVar> bool_vars(int n);
 
     int num_vars() const noexcept { return static_cast<int>(doms_.size()); }
     // The handle of variable `index` (0 <= index < num_vars()), in creation
     // order: for walking every variable, as a search without views does.
-    IntVar var(int index) const {
-        if (index < 0 || index >= num_vars())
-            throw model_error(std::string("var: no variable ") + std::to_string(index) + " in a store of " +
-                              std::to_string(num_vars()));
-        const auto [lo, hi] = init_[static_cast<std::size_t>(index)];
-        return {index, lo, hi, model_.tag()};
-    }
+    IntVar var(int index) const;
     // By position, 0 <= var < num_vars(): for walking every variable.
     const Domain& domain(int var) const noexcept {
         assert(var >= 0 && var < num_vars());
@@ -151,15 +119,7 @@ public:
     // or by a store it is a copy of (of a copy of ...) before the copy was
     // made. Not one of a sibling copy's, which may have the same index and
     // bounds. `who` names the entry point in the message.
-    void check(IntVar x, std::string_view who = "check") const {
-        if (x.model() == nullptr)
-            throw model_error(std::string(who) +
-                              ": a default-constructed IntVar, not a variable made by a store (int_var)");
-        if (!owns(x))
-            throw model_error(std::string(who) + ": variable handle " + std::to_string(x.index()) +
-                              " belongs to another store (a handle works in the store that made it and in "
-                              "copies made after it)");
-    }
+    void check(IntVar x, std::string_view who = "check") const;
     // Whether x is a variable of this store, without throwing.
     bool owns(IntVar x) const noexcept {
         return model_.owns(x.model(), x.index()) &&
@@ -172,22 +132,10 @@ public:
     // model's). A failed update leaves the domain as it was and marks the
     // store failed. Propagators update through views, which skip the check.
 
-    Change remove(IntVar x, std::int64_t v) {
-        check(x, "remove");
-        return remove_at(x.index(), v);
-    }
-    Change remove_below(IntVar x, int v) {
-        check(x, "remove_below");
-        return remove_below_at(x.index(), v);
-    }
-    Change remove_above(IntVar x, int v) {
-        check(x, "remove_above");
-        return remove_above_at(x.index(), v);
-    }
-    Change assign(IntVar x, int v) {
-        check(x, "assign");
-        return assign_at(x.index(), v);
-    }
+    Change remove(IntVar x, std::int64_t v);
+    Change remove_below(IntVar x, int v);
+    Change remove_above(IntVar x, int v);
+    Change assign(IntVar x, int v);
     template <std::size_t W>
     Change intersect(IntVar x, const BitDomain<W>& mask) {
         check(x, "intersect");
@@ -211,35 +159,17 @@ public:
     // While a search runs, its levels are its own: push_level, pop_level
     // and pop_to throw model_error rather than pull the path from under it.
     int level() const noexcept { return dom_trail_.level(); }
-    void push_level() {
-        refuse_while_searching("push_level");
-        push();
-    }
+    void push_level();
     // Makes room for `levels` levels in all, and for a full unwind: a
     // search calls it once, so that going down and back up allocates
     // nothing.
-    void reserve_levels(int levels) {
-        const auto n = static_cast<std::size_t>(std::max(levels, 0));
-        dom_trail_.reserve_levels(n);
-        cells_.reserve_levels(n);
-        if constexpr (Domain::is_dynamic) touched_.reserve(doms_.size());
-    }
+    void reserve_levels(int levels);
 
     // Throws model_error at level 0, where there is nothing to pop.
-    void pop_level() {
-        refuse_while_searching("pop_level");
-        if (level() == 0) throw model_error("pop_level at level 0: every push_level has been popped already");
-        pop();
-    }
+    void pop_level();
 
     // Pops levels until level() == target, 0 <= target <= level().
-    void pop_to(int target) {
-        refuse_while_searching("pop_to");
-        if (target < 0 || target > level())
-            throw model_error("pop_to(" + std::to_string(target) + ") at level " + std::to_string(level()) +
-                              ": the target must be between 0 and the current level");
-        unwind_to(target);
-    }
+    void pop_to(int target);
 
     // True while the store is failed: an update or a propagator failed at
     // this level or below it, and that level has not been popped. Failed at
@@ -270,47 +200,14 @@ public:
     }
 
     // Takes ownership of a propagator and queues it for its first run.
-    int add_propagator(std::unique_ptr<propagator_type> p) {
-        refuse_while_searching("add_propagator");
-        if (!p) throw model_error("add_propagator: null propagator");
-        scope_posts();
-        props_.push_back(std::move(p));
-        queued_.push_back(0);
-        prop_failures_.push_back(0);
-        // Each propagator is subsumed at most once at a time: no room is
-        // made in search.
-        subsumed_.reserve(props_.size());
-        tagged_subs_.push_back(0);
-        for (detail::PropagatorQueue& q : queues_) q.grow();
-        const auto id = static_cast<int>(props_.size() - 1);
-        schedule(id);
-        return id;
-    }
+    int add_propagator(std::unique_ptr<propagator_type> p);
 
     propagator_type& propagator(int id) noexcept { return *props_[static_cast<std::size_t>(id)]; }
     int num_propagators() const noexcept { return static_cast<int>(props_.size()); }
 
     // Wakes propagator `prop` on `event` of `var`. A tag >= 0 is appended to
     // the propagator's pending() list each time the subscription fires.
-    void subscribe(IntVar var, int prop, Event event, int tag = -1) {
-        check(var, "subscribe");
-        refuse_while_searching("subscribe");
-        check_propagator(prop, "subscribe");
-        if (static_cast<unsigned>(event) > static_cast<unsigned>(Event::max))
-            throw model_error("subscribe: event " + std::to_string(static_cast<unsigned>(event)) +
-                              " is none of domain, bounds, fixed, min, max");
-        VarSubs& vs = subs_[static_cast<std::size_t>(var.index())];
-        std::vector<int>& props = var_props_[static_cast<std::size_t>(var.index())];
-        if (std::find(props.begin(), props.end(), prop) == props.end()) props.push_back(prop);
-        // A tagged subscription fires at most once per fixing, so pending()
-        // needs about one slot each: room made now is not made in search.
-        if (tag >= 0) {
-            const std::size_t tagged = ++tagged_subs_[static_cast<std::size_t>(prop)];
-            std::vector<int>& pending = props_[static_cast<std::size_t>(prop)]->pending();
-            if (pending.capacity() < tagged) pending.reserve(2 * tagged);
-        }
-        vs.add(prop, event, tag);
-    }
+    void subscribe(IntVar var, int prop, Event event, int tag = -1);
 
     // Watches (engine/watches.hpp). At post: add_watch(prop) makes a slot
     // of propagator `prop`, and watchable(var, prop) lets prop's slots be
@@ -318,29 +215,8 @@ public:
     // weighted-degree branching reads), as a subscriber would. During
     // search, watch(slot, var, t) points a slot at (var, t): it then wakes
     // the slot's propagator when var is fixed to a value other than t.
-    int add_watch(int prop) {
-        refuse_while_searching("add_watch");
-        check_propagator(prop, "add_watch");
-        return watches_.add_slot(prop);
-    }
-    void watchable(IntVar var, int prop) {
-        check(var, "watchable");
-        refuse_while_searching("watchable");
-        check_propagator(prop, "watchable");
-        const auto v = static_cast<std::size_t>(var.index());
-        std::vector<int>& props = var_props_[v];
-        if (std::find(props.begin(), props.end(), prop) == props.end()) props.push_back(prop);
-        watches_.add_vars(doms_.size());
-        if (watchable_.size() < doms_.size()) watchable_.resize(doms_.size(), 0);
-        if (watchable_[v]) return;
-        if (watch_dispatch_ < 0)
-            watch_dispatch_ = add_propagator(std::make_unique<detail::WatchDispatch<Store>>());
-        subscribe(var, watch_dispatch_, Event::fixed, var.index());
-        // The dispatcher never fails and stands for no constraint: it is
-        // not one of var's propagators.
-        std::erase(props, watch_dispatch_);
-        watchable_[v] = 1;
-    }
+    int add_watch(int prop);
+    void watchable(IntVar var, int prop);
     // Unchecked, for propagators during search: slot must be one of the
     // propagator's own, var made watchable for it at post.
     void watch(int slot, IntVar var, int t) {
@@ -472,17 +348,9 @@ private:
         }
     }
 
-    void check_propagator(int prop, std::string_view who) const {
-        if (prop < 0 || prop >= num_propagators())
-            throw model_error(std::string(who) + ": no propagator " + std::to_string(prop) + " in this store");
-    }
+    void check_propagator(int prop, std::string_view who) const;
 
-    void refuse_while_searching(std::string_view who) const {
-        if (searches_.running())
-            throw model_error(std::string(who) +
-                              ": a search is running on this store; its levels and constraints stay as they are "
-                              "until it ends (stop() it, or let it finish)");
-    }
+    void refuse_while_searching(std::string_view who) const;
 
     void mark_failed() noexcept { failed_at_ = std::min(failed_at_, level()); }
 
@@ -490,10 +358,7 @@ private:
     // propagators the level adds are removed when it is popped. Their
     // cells stay allocated (a few integers), since anyone may have made a
     // cell inside the level.
-    void scope_posts() {
-        if (level() > 0 && (scoped_.empty() || scoped_.back().level != level()))
-            scoped_.push_back({level(), props_.size(), watches_.slots()});
-    }
+    void scope_posts();
 
     // Removes the propagators of the newest scope, with their
     // subscriptions. Rare (a post inside a popped level), so a walk over
@@ -501,25 +366,7 @@ private:
 #if defined(__GNUC__)
     [[gnu::noinline]]
 #endif
-    void drop_scope() {
-        const std::size_t first = scoped_.back().props, first_slot = scoped_.back().slots;
-        scoped_.pop_back();
-        const auto gone = [first](int p) { return static_cast<std::size_t>(p) >= first; };
-        for (VarSubs& vs : subs_) vs.drop_from(static_cast<int>(first));
-        watches_.drop_from(first_slot);
-        // The dispatcher's subscriptions went with it; one made earlier
-        // keeps those of the scope, which only wake it once too often.
-        if (watch_dispatch_ >= static_cast<int>(first)) {
-            watch_dispatch_ = -1;
-            std::fill(watchable_.begin(), watchable_.end(), 0);
-        }
-        for (std::vector<int>& props : var_props_) std::erase_if(props, gone);
-        props_.resize(first);
-        queued_.resize(first);
-        prop_failures_.resize(first);
-        tagged_subs_.resize(first);
-        for (detail::PropagatorQueue& q : queues_) q.reset(first);
-    }
+    void drop_scope();
 
     using Sub = detail::Subscription;
     using VarSubs = detail::VarSubscriptions;
@@ -740,5 +587,7 @@ private:
 };
 
 } // namespace propane
+
+#include "store_modelling.hpp"
 
 #endif

@@ -112,18 +112,8 @@ public:
     // settings make no sense (scale 0, or geometric growth <= 1).
     template <std::ranges::input_range R>
     Search(Store& s, const R& vars, strategy_type strategy = {}, Limits limits = {})
-        : s_(&s), vars_(std::ranges::begin(vars), std::ranges::end(vars)), chooser_(std::move(strategy)),
-          limits_(limits) {
-        for (const View& v : vars_) s.check(v.var(), "Search");
-        const Restarts& r = chooser_.strategy().restarts;
-        if (r.policy != RestartPolicy::none && r.scale == 0)
-            throw model_error("restarts need a failure budget (scale) of at least 1");
-        if (r.policy == RestartPolicy::geometric && !(r.growth > 1.0 && std::isfinite(r.growth)))
-            throw model_error("geometric restarts need a growth factor > 1, got " + std::to_string(r.growth));
-        stack_.reserve(vars_.size() + 1);
-        // Last, so a constructor that throws leaves nothing registered.
-        s.searches_.attach(&tie_);
-    }
+        : Search(s, std::vector<View>(std::ranges::begin(vars), std::ranges::end(vars)), std::move(strategy), limits,
+                 Init{}) {}
     // Branch and bound on `objective`, a view of this store (model_error
     // otherwise). Restarts go on after solutions here: the bound keeps a
     // solution from being found twice.
@@ -152,10 +142,9 @@ public:
         : Search(s, every_var(s), std::move(strategy), Limits{}, std::move(objective)) {}
     Search(const Search&) = delete;
     Search& operator=(const Search&) = delete;
-    ~Search() {
-        unwind();
-        if (tie_.attached) s_->searches_.detach(&tie_);
-    }
+    // The constructor that does the work, and the destructor, are defined
+    // below, out of the class, for the reason next() is.
+    ~Search();
 
     // Advances to the next solution; false once there is none left or a
     // limit stopped the search (stats().outcome says which). After true,
@@ -232,6 +221,9 @@ private:
         double mass; // the node's share
         double left; // its left branch's share
     };
+
+    struct Init {};
+    Search(Store& s, std::vector<View> vars, strategy_type strategy, Limits limits, Init);
 
     const View& at(int i) const noexcept { return vars_[static_cast<std::size_t>(i)]; }
 
@@ -532,6 +524,27 @@ private:
     std::optional<int> best_;                                   // the incumbent's objective value
     int objective_var_ = -1;                                    // the store variable under the objective
 };
+
+template <class Store, class View, class VarSel, class ValSel>
+Search<Store, View, VarSel, ValSel>::Search(Store& s, std::vector<View> vars, strategy_type strategy, Limits limits,
+                                            Init)
+    : s_(&s), vars_(std::move(vars)), chooser_(std::move(strategy)), limits_(limits) {
+        for (const View& v : vars_) s.check(v.var(), "Search");
+        const Restarts& r = chooser_.strategy().restarts;
+        if (r.policy != RestartPolicy::none && r.scale == 0)
+            throw model_error("restarts need a failure budget (scale) of at least 1");
+        if (r.policy == RestartPolicy::geometric && !(r.growth > 1.0 && std::isfinite(r.growth)))
+            throw model_error("geometric restarts need a growth factor > 1, got " + std::to_string(r.growth));
+        stack_.reserve(vars_.size() + 1);
+        // Last, so a constructor that throws leaves nothing registered.
+        s.searches_.attach(&tie_);
+}
+
+template <class Store, class View, class VarSel, class ValSel>
+Search<Store, View, VarSel, ValSel>::~Search() {
+    unwind();
+    if (tie_.attached) s_->searches_.detach(&tie_);
+}
 
 template <class Store, class View, class VarSel, class ValSel>
 bool Search<Store, View, VarSel, ValSel>::next() {
