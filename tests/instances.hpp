@@ -16,8 +16,9 @@
 // as before. A test that needs only the store, or the store and the
 // search, includes instances_store.hpp or instances_search.hpp instead,
 // and one that needs neither (test_domain) none. test_parallel, the one
-// test the ThreadSanitizer stage builds, leaves them out, so that stage
-// compiles only what that test needs.
+// test the ThreadSanitizer stage builds, includes this only where the
+// build defines PROPANE_TEST_INSTANCES, so that stage compiles only what
+// that test needs.
 
 #include <propane/compiled.hpp>
 

@@ -15,9 +15,34 @@ golomb=$1
 magic=$2
 cli_setup models_cli_test "$golomb"
 
-# json_field NAME: the value of a top-level JSON field of $out (one object).
+# json_field NAME: the value of a top-level JSON field of $out (one object),
+# as JSON. One python3 start per output, not per field (a start costs about
+# half a second on the CI machine, and the fields were most of this test's
+# time): the first call on a new $out checks that it is one JSON object and
+# writes all its fields, and same_search's form of it, to a cache file
+# that later calls (each in a subshell of its own) read.
+json_cache=$work/json_fields
+json_cache_of=$work/json_of
+json_parse() {
+    cmp -s "$out" "$json_cache_of" && return
+    python3 -c '
+import json, sys
+try:
+    v = json.load(open(sys.argv[1]))
+except ValueError:
+    sys.exit(0)
+for k, x in v.items():
+    print(k + "\t" + json.dumps(x))
+# same_search: the JSON without what may differ between thread counts
+# (the time, the thread count, and the counts of a search cut short).
+for k in ("wall_ms", "threads") + (() if v.get("complete") else ("failures", "branches")):
+    v.pop(k, None)
+print("\t" + json.dumps(v, sort_keys=True))' "$out" >"$json_cache" 2>/dev/null
+    cp "$out" "$json_cache_of"
+}
 json_field() {
-    python3 -c 'import json, sys; v = json.load(open(sys.argv[1]))[sys.argv[2]]; print(json.dumps(v))' "$out" "$1" 2>/dev/null
+    json_parse
+    awk -F '\t' -v k="$1" '$1 == k { print $2; exit }' "$json_cache"
 }
 
 # expect_usage_error PROGRAM TEXT: exit 2, one line naming the problem and
@@ -102,12 +127,21 @@ verdict "golomb 5 --json --quiet"
 # golomb_ruler MARKS N LENGTH: MARKS (JSON) is a Golomb ruler with N marks
 # and that length.
 golomb_ruler() {
-    python3 -c '
-import json, sys
-m = json.loads(sys.argv[1]); n = int(sys.argv[2]); length = int(sys.argv[3])
-d = [m[j] - m[i] for i in range(len(m)) for j in range(i + 1, len(m))]
-sys.exit(0 if len(m) == n and m[0] == 0 and m[-1] == length and m == sorted(set(m)) and len(set(d)) == len(d) else 1)
-' "$1" "$2" "$3"
+    local marks=${1//[][ ]/} n=$2 length=$3 i j d
+    local -a m
+    local -A seen=()
+    IFS=, read -r -a m <<<"$marks"
+    ((${#m[@]} == n && n > 0)) || return 1
+    ((m[0] == 0 && m[n - 1] == length)) || return 1
+    for ((i = 0; i < n; ++i)); do
+        [[ ${m[i]} =~ ^[0-9]+$ ]] || return 1
+        ((i == 0 || m[i - 1] < m[i])) || return 1
+        for ((j = 0; j < i; ++j)); do
+            d=$((m[i] - m[j]))
+            [[ -z ${seen[$d]:-} ]] || return 1
+            seen[$d]=1
+        done
+    done
 }
 
 # golomb: lengths and JSON fields, every strength.
@@ -189,25 +223,21 @@ verdict "magic_square 4 --count --limit 5"
 # --threads: for a search run to its end, the squares, the solutions, the
 # failures and the branches of one thread, exactly; the first square of a
 # search stopped at it is one thread's too.
-same_search() { # the JSON without what may differ: the time, the thread count, and the counts of a search cut short
-    python3 -c '
-import json, sys
-v = json.load(open(sys.argv[1]))
-for k in ("wall_ms", "threads") + (() if v["complete"] else ("failures", "branches")):
-    v.pop(k)
-print(json.dumps(v, sort_keys=True))' "$1"
+same_search() { # $out as json_parse gives it, without what may differ between thread counts
+    json_parse
+    awk -F '\t' '$1 == "" { print $2; exit }' "$json_cache"
 }
 for consistency in value bounds domain; do
     for args in "3 --count" "3" "4 --limit 3" "5"; do
         # shellcheck disable=SC2086 # the arguments are words
         run_to "$out" $args --json --consistency "$consistency"
-        one=$(same_search "$out")
+        one=$(same_search)
         for threads in 2 3; do
             # shellcheck disable=SC2086
             run_to "$out" $args --json --consistency "$consistency" --threads "$threads"
             [[ $status -eq 0 ]] || problems+=("exit status $status")
             [[ $(json_field threads) == "$threads" ]] || problems+=("threads is $(json_field threads)")
-            many=$(same_search "$out")
+            many=$(same_search)
             [[ -n $one && $many == "$one" ]] || problems+=("differs from --threads 1: $many against $one")
             verdict "magic_square $args --json --consistency $consistency --threads $threads"
         done

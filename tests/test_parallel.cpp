@@ -17,6 +17,12 @@
 #include "nqueens_model.hpp"
 
 #include <propane/propane.hpp>
+// The shared instances where the build links them (PROPANE_TEST_INSTANCES):
+// every build but the ThreadSanitizer one, which compiles this test alone
+// and would otherwise compile the instances too, for this one file.
+#if PROPANE_TEST_INSTANCES
+#include "instances.hpp"
+#endif
 
 #include <algorithm>
 #include <atomic>
