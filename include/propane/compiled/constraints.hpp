@@ -1,16 +1,23 @@
 #ifndef PROPANE_COMPILED_CONSTRAINTS_HPP
 #define PROPANE_COMPILED_CONSTRAINTS_HPP
 
-// The linear propagators and the binary relations over IntVar at each
-// common domain width, compiled once in propane::compiled (see
-// compiled.hpp): what a model's sums and comparisons post, with the posts
-// of linear(), rel() over two IntVar and expressions (s.post(x + y <= z)).
+// The posts of a model's sums and comparisons at each common domain width,
+// compiled once in propane::compiled (see compiled.hpp): linear() and rel()
+// over IntVar, expressions (s.post(x + y <= z)), reified ones over each
+// view kind (s.post(b == (x + y <= z))), variables defined by expressions
+// (s.int_var(abs(x - y))), clauses over IntVar and a schedule's
+// precedences; with the linear and binary relation propagators over
+// IntVar, for the tests.
 
 #include "store.hpp"
 
+#include "../constraints/bool/clause.hpp"
+#include "../constraints/bool/rel_reif.hpp"
 #include "../constraints/linear.hpp"
 #include "../constraints/rel.hpp"
 #include "../engine/view.hpp"
+#include "../model/define.hpp"
+#include "../model/reified.hpp"
 #include "../model/relation.hpp"
 
 #define PROPANE_COMPILED_RELATIONS(how, S, X, Y)                                                                     \
@@ -20,8 +27,21 @@
 
 #define PROPANE_COMPILED_CONSTRAINTS(how, D)                                                                         \
     how void propane::Linear<propane::IntVar>::post(propane::Store<D>&) const;                                       \
-    how void propane::Relation<propane::IntVar, propane::IntVar>::post(propane::Store<D>&) const;                     \
-    how void propane::ExprRel::post(propane::Store<D>&) const;
+    how void propane::Relation<propane::IntVar, propane::IntVar>::post(propane::Store<D>&) const;                    \
+    how void propane::ExprRel::post(propane::Store<D>&) const;                                                       \
+    how void propane::ReifiedExprRel<propane::IntVar>::post(propane::Store<D>&) const;                               \
+    how void propane::ReifiedExprRel<propane::OffsetView>::post(propane::Store<D>&) const;                           \
+    how void propane::ReifiedExprRel<propane::AffineView>::post(propane::Store<D>&) const;                           \
+    how propane::IntVar propane::detail::define_var(propane::Store<D>&, const propane::Expr&);                       \
+    how void propane::Clause<propane::IntVar, propane::IntVar>::post(propane::Store<D>&) const;                      \
+    PROPANE_COMPILED_SCHEDULING(how, propane::Store<D>)
+
+// What a schedule's precedences post: x + d <= y, and that under a Boolean
+// or its negation (b >> ..., 1 - b >> ...).
+#define PROPANE_COMPILED_SCHEDULING(how, S)                                                                          \
+    how void propane::Relation<propane::OffsetView, propane::IntVar>::post(S&) const;                                \
+    how void propane::ReifiedRelation<propane::OffsetView, propane::IntVar, propane::IntVar>::post(S&) const;        \
+    how void propane::ReifiedRelation<propane::OffsetView, propane::IntVar, propane::AffineView>::post(S&) const;
 
 #define PROPANE_COMPILED_CONSTRAINT_PROPAGATORS(how, D)                                                              \
     how class propane::detail::LinearBounds<propane::Store<D>, propane::IntVar>;                                     \

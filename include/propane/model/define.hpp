@@ -192,16 +192,24 @@ IntVar node_var(S& s, const ExprNode& n) {
     throw model_error("expression " + what + ": unknown operator");
 }
 
+// The variable equal to x (a fresh one, unless x is a single non-linear
+// node, whose own variable it is). Not inline, for <propane/compiled.hpp>.
+template <class S>
+IntVar define_var(S& s, const Expr& x);
+
+template <class S>
+IntVar define_var(S& s, const Expr& x) {
+    if (x.terms().empty() && x.parts().size() == 1 && x.parts()[0].a == 1 && x.constant() == 0)
+        return node_var(s, *x.parts()[0].node);
+    return equal_var(s, resolved(s, x, "int_var"), x.text());
+}
+
 } // namespace detail
 
-// What Store::int_var(e) calls: the variable equal to e (a fresh one,
-// unless e is a single non-linear node, whose own variable it is).
+// What Store::int_var(e) calls.
 template <class S, Operand E>
 IntVar define_int_var(S& s, const E& e) {
-    const Expr x(e);
-    if (x.terms().empty() && x.parts().size() == 1 && x.parts()[0].a == 1 && x.constant() == 0)
-        return detail::node_var(s, *x.parts()[0].node);
-    return detail::equal_var(s, detail::resolved(s, x, "int_var"), x.text());
+    return detail::define_var(s, Expr(e));
 }
 
 } // namespace propane

@@ -27,11 +27,10 @@ public:
     const ExprRel& relation() const noexcept { return r_; }
     const Reify<B>& reify() const noexcept { return re_; }
 
+    // Defined below, out of the class and not inline, for
+    // <propane/compiled.hpp> (as ExprRel::post).
     template <class S>
-    void post(S& s) const {
-        detail::check_bool(s, re_.b, re_.mode == ReifyMode::iff ? "b == (relation)" : "b >> (relation)");
-        detail::post_linear_reified(s, detail::resolved(s, r_.expr(), "post"), r_.rel(), re_);
-    }
+    void post(S& s) const;
 
     template <class D = void>
     operator bool() const { // NOLINT: implicit, so that every use as a bool meets the assertion
@@ -44,6 +43,13 @@ private:
     ExprRel r_;
     Reify<B> re_;
 };
+
+template <class B>
+template <class S>
+void ReifiedExprRel<B>::post(S& s) const {
+    detail::check_bool(s, re_.b, re_.mode == ReifyMode::iff ? "b == (relation)" : "b >> (relation)");
+    detail::post_linear_reified(s, detail::resolved(s, r_.expr(), "post"), r_.rel(), re_);
+}
 
 namespace detail {
 

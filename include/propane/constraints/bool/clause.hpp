@@ -127,47 +127,10 @@ struct Clause {
     std::vector<P> pos;
     std::vector<N> neg;
 
+    // Defined below, out of the class and not inline, for
+    // <propane/compiled.hpp>.
     template <class S>
-    void post(S& s) const {
-        for (const P& p : pos) detail::check_bool(s, p, "clause");
-        for (const N& n : neg) detail::check_bool(s, n, "clause");
-        std::vector<detail::Literal> open;
-        for (const P& p : pos) {
-            const int st = detail::bool_state(s, p);
-            if (st > 0) return;
-            if (st == 0) open.push_back({p.var(), detail::true_value(s, p, 1)});
-        }
-        for (const N& n : neg) {
-            const int st = detail::bool_state(s, n);
-            if (st < 0) return;
-            if (st == 0) open.push_back({n.var(), detail::true_value(s, n, 0)});
-        }
-        std::sort(open.begin(), open.end(), [](const auto& a, const auto& b) {
-            return a.var.index() != b.var.index() ? a.var.index() < b.var.index() : a.t < b.t;
-        });
-        std::size_t kept = 0;
-        for (std::size_t i = 0; i < open.size(); ++i) {
-            if (kept > 0 && open[i].var.same(open[kept - 1].var)) {
-                if (open[i].t != open[kept - 1].t) return;
-                continue;
-            }
-            open[kept++] = open[i];
-        }
-        open.resize(kept);
-        if (open.empty()) {
-            [[maybe_unused]] const Change c = s.fail();
-            return;
-        }
-        if (open.size() == 1) {
-            [[maybe_unused]] const Change c = open[0].var.assign(s, open[0].t);
-            return;
-        }
-        auto prop = std::make_unique<detail::WatchedClause<S>>(open);
-        detail::WatchedClause<S>& clause = *prop;
-        const int id = s.add_propagator(std::move(prop));
-        for (const detail::Literal& l : open) s.watchable(l.var, id);
-        clause.watch_first(s, id);
-    }
+    void post(S& s) const;
 };
 
 // clause(pos, neg, iff(b)) and clause(pos, neg, implies(b)).
@@ -190,6 +153,49 @@ struct ReifiedClause {
         for (const N& n : neg) Clause<AffineView, AffineView>{{r.b, n}, {}}.post(s);
     }
 };
+
+template <class P, class N>
+template <class S>
+void Clause<P, N>::post(S& s) const {
+    for (const P& p : pos) detail::check_bool(s, p, "clause");
+    for (const N& n : neg) detail::check_bool(s, n, "clause");
+    std::vector<detail::Literal> open;
+    for (const P& p : pos) {
+        const int st = detail::bool_state(s, p);
+        if (st > 0) return;
+        if (st == 0) open.push_back({p.var(), detail::true_value(s, p, 1)});
+    }
+    for (const N& n : neg) {
+        const int st = detail::bool_state(s, n);
+        if (st < 0) return;
+        if (st == 0) open.push_back({n.var(), detail::true_value(s, n, 0)});
+    }
+    std::sort(open.begin(), open.end(), [](const auto& a, const auto& b) {
+        return a.var.index() != b.var.index() ? a.var.index() < b.var.index() : a.t < b.t;
+    });
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < open.size(); ++i) {
+        if (kept > 0 && open[i].var.same(open[kept - 1].var)) {
+            if (open[i].t != open[kept - 1].t) return;
+            continue;
+        }
+        open[kept++] = open[i];
+    }
+    open.resize(kept);
+    if (open.empty()) {
+        [[maybe_unused]] const Change c = s.fail();
+        return;
+    }
+    if (open.size() == 1) {
+        [[maybe_unused]] const Change c = open[0].var.assign(s, open[0].t);
+        return;
+    }
+    auto prop = std::make_unique<detail::WatchedClause<S>>(open);
+    detail::WatchedClause<S>& clause = *prop;
+    const int id = s.add_propagator(std::move(prop));
+    for (const detail::Literal& l : open) s.watchable(l.var, id);
+    clause.watch_first(s, id);
+}
 
 namespace detail {
 

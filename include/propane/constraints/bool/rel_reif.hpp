@@ -232,40 +232,46 @@ struct ReifiedRelation {
     Y y;
     Reify<B> re;
 
+    // Defined below, out of the class and not inline, for
+    // <propane/compiled.hpp>.
     template <class S>
-    void post(S& s) const {
-        detail::check_rel(r, "rel");
-        s.check(x.var(), "rel");
-        s.check(y.var(), "rel");
-        detail::check_bool(s, re.b, "rel");
-        const int id = s.add_propagator(std::make_unique<detail::RelReif<S, X, Y, B>>(x, y, re.b, r, re.mode));
-        s.subscribe(re.b.var(), id, Event::fixed);
-        Event ex = Event::domain, ey = Event::domain;
-        switch (r) {
-        case Rel::eq: break;
-        case Rel::ne:
-            if (re.mode == ReifyMode::implies) ex = ey = Event::fixed;
-            break;
-        case Rel::lt:
-        case Rel::le:
-            ex = detail::order_event(x, re.mode, true);
-            ey = detail::order_event(y, re.mode, false);
-            break;
-        case Rel::gt:
-        case Rel::ge:
-            ex = detail::order_event(x, re.mode, false);
-            ey = detail::order_event(y, re.mode, true);
-            break;
-        }
-        // One variable under both views: read value by value.
-        if (y.var().same(x.var())) {
-            s.subscribe(x.var(), id, Event::domain);
-            return;
-        }
-        s.subscribe(x.var(), id, ex);
-        s.subscribe(y.var(), id, ey);
-    }
+    void post(S& s) const;
 };
+
+template <class X, class Y, class B>
+template <class S>
+void ReifiedRelation<X, Y, B>::post(S& s) const {
+    detail::check_rel(r, "rel");
+    s.check(x.var(), "rel");
+    s.check(y.var(), "rel");
+    detail::check_bool(s, re.b, "rel");
+    const int id = s.add_propagator(std::make_unique<detail::RelReif<S, X, Y, B>>(x, y, re.b, r, re.mode));
+    s.subscribe(re.b.var(), id, Event::fixed);
+    Event ex = Event::domain, ey = Event::domain;
+    switch (r) {
+    case Rel::eq: break;
+    case Rel::ne:
+        if (re.mode == ReifyMode::implies) ex = ey = Event::fixed;
+        break;
+    case Rel::lt:
+    case Rel::le:
+        ex = detail::order_event(x, re.mode, true);
+        ey = detail::order_event(y, re.mode, false);
+        break;
+    case Rel::gt:
+    case Rel::ge:
+        ex = detail::order_event(x, re.mode, false);
+        ey = detail::order_event(y, re.mode, true);
+        break;
+    }
+    // One variable under both views: read value by value.
+    if (y.var().same(x.var())) {
+        s.subscribe(x.var(), id, Event::domain);
+        return;
+    }
+    s.subscribe(x.var(), id, ex);
+    s.subscribe(y.var(), id, ey);
+}
 
 // rel(x, r, c, iff(b)) and rel(x, r, c, implies(b)).
 template <class X, class B>
