@@ -131,7 +131,7 @@ public:
     // variables made after this are not among them).
     explicit Search(Store& s, strategy_type strategy = {}, Limits limits = {})
         requires std::same_as<View, IntVar>
-        : Search(s, every_var(s), std::move(strategy), limits) {}
+        : Search(s, every_var(s), std::move(strategy), limits, Init{}) {}
     template <propane::View<Store> V>
     Search(Store& s, strategy_type strategy, Limits limits, Objective<V> objective)
         requires std::same_as<View, IntVar>
@@ -529,15 +529,15 @@ template <class Store, class View, class VarSel, class ValSel>
 Search<Store, View, VarSel, ValSel>::Search(Store& s, std::vector<View> vars, strategy_type strategy, Limits limits,
                                             Init)
     : s_(&s), vars_(std::move(vars)), chooser_(std::move(strategy)), limits_(limits) {
-        for (const View& v : vars_) s.check(v.var(), "Search");
-        const Restarts& r = chooser_.strategy().restarts;
-        if (r.policy != RestartPolicy::none && r.scale == 0)
-            throw model_error("restarts need a failure budget (scale) of at least 1");
-        if (r.policy == RestartPolicy::geometric && !(r.growth > 1.0 && std::isfinite(r.growth)))
-            throw model_error("geometric restarts need a growth factor > 1, got " + std::to_string(r.growth));
-        stack_.reserve(vars_.size() + 1);
-        // Last, so a constructor that throws leaves nothing registered.
-        s.searches_.attach(&tie_);
+    for (const View& v : vars_) s.check(v.var(), "Search");
+    const Restarts& r = chooser_.strategy().restarts;
+    if (r.policy != RestartPolicy::none && r.scale == 0)
+        throw model_error("restarts need a failure budget (scale) of at least 1");
+    if (r.policy == RestartPolicy::geometric && !(r.growth > 1.0 && std::isfinite(r.growth)))
+        throw model_error("geometric restarts need a growth factor > 1, got " + std::to_string(r.growth));
+    stack_.reserve(vars_.size() + 1);
+    // Last, so a constructor that throws leaves nothing registered.
+    s.searches_.attach(&tie_);
 }
 
 template <class Store, class View, class VarSel, class ValSel>
