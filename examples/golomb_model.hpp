@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include <propane/propane.hpp>
+#include <propane/parallel.hpp>
 
 namespace golomb {
 

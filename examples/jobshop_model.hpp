@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include <propane/propane.hpp>
+#include <propane/parallel.hpp>
 
 namespace jobshop {
 

@@ -13,8 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include <propane/propane.hpp>
-#include <propane/search/parallel.hpp>
+#include <propane/parallel.hpp>
 
 namespace magic_square {
 

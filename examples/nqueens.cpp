@@ -28,6 +28,8 @@
 
 #ifdef PROPANE_NQUEENS_MPI
 #include <propane/mpi.hpp>
+#else
+#include <propane/parallel.hpp>
 #endif
 
 namespace {

@@ -16,7 +16,7 @@
 
 #include "nqueens_model.hpp"
 
-#include <propane/propane.hpp>
+#include <propane/parallel.hpp>
 // The shared instances where the build links them (PROPANE_TEST_INSTANCES):
 // every build but the ThreadSanitizer one, which compiles this test alone
 // and would otherwise compile the instances too, for this one file.

@@ -15,7 +15,7 @@
 #include "nqueens_model.hpp"
 #include "support.hpp"
 
-#include <propane/propane.hpp>
+#include <propane/parallel.hpp>
 
 #include "instances.hpp"
 

@@ -62,7 +62,7 @@
 #include <utility>
 #include <vector>
 
-#include "propane.hpp"
+#include "parallel.hpp"
 #include "search/claim.hpp"
 
 namespace propane::mpi {

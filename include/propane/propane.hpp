@@ -1,7 +1,9 @@
 #ifndef PROPANE_PROPANE_HPP
 #define PROPANE_PROPANE_HPP
 
-// The whole library: include this one header.
+// The whole library for a model on one thread: include this one header.
+// The searches on threads are parallel.hpp, over MPI mpi.hpp; each
+// includes this one.
 //
 //   engine/       domains, the trail, the store, views, the propagator
 //                 interface: what every constraint and search is built on
@@ -47,11 +49,9 @@
 #include "search/limits.hpp"
 #include "search/objective.hpp"
 #include "search/optimize.hpp"
-#include "search/parallel.hpp"
 #include "search/search.hpp"
 #include "search/solution.hpp"
 #include "search/solve.hpp"
-#include "search/split.hpp"
 #include "search/stats.hpp"
 #include "search/strategy.hpp"
 

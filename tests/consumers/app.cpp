@@ -2,7 +2,7 @@
 // It prints the version its headers declare, for run.sh to compare with the
 // version the build system reported, and solves a model whose answer is
 // known, so a package that compiles but hands out broken headers fails too.
-#include <propane/propane.hpp>
+#include <propane/parallel.hpp>
 
 #include <cstdio>
 #include <vector>
