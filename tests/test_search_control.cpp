@@ -998,6 +998,30 @@ TEST_CASE("on_progress calls back between nodes with the search's current statis
     CHECK(rare == 0);
 }
 
+TEST_CASE("on_progress takes any callable; an empty std::function or a null pointer is no callback") {
+    Queens m = queens(6);
+    const Run plain = run_pull(m.store, m.q, guide);
+    using S = propane::Search<decltype(m.store)>;
+    const auto run = [&](auto&& callback) {
+        S search(m.store, m.q, guide);
+        search.on_progress(std::forward<decltype(callback)>(callback), 0ns);
+        std::vector<Tuple> sols;
+        while (search.next()) sols.push_back(tuple_of(search.solution()));
+        CHECK(sols == plain.sols);
+        CHECK(tree_diff(search.stats(), plain.stats) == "");
+    };
+    // Called, either would throw (std::bad_function_call) or crash.
+    run(std::function<void(const S&)>{});
+    run(static_cast<void (*)(const S&)>(nullptr));
+    int calls = 0;
+    run(std::function<void(const S&)>([&](const S&) { ++calls; }));
+    CHECK(calls > 0);
+    static int plain_calls = 0;
+    plain_calls = 0;
+    run(+[](const S&) { ++plain_calls; });
+    CHECK(plain_calls > 0);
+}
+
 TEST_CASE("an exception from the progress callback leaves next() with the store at its root") {
     struct Boom {};
     Queens m = queens(6, propane::bounds, true);

@@ -58,7 +58,6 @@
 // bounds events.
 
 #include <algorithm>
-#include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <initializer_list>
@@ -212,7 +211,9 @@ inline Supports supports(Interval M, Interval N, Interval R) noexcept {
     if (lo <= hi) out.add({lo, hi}, {std::max(N.lo, lo + 1), N.hi}, {lo, hi});
     const std::int64_t H = std::min(N.hi, M.hi);
     if (N.lo > H) return out;
-    auto root = static_cast<std::int64_t>(std::sqrt(static_cast<double>(M.hi)));
+    std::int64_t root = M.hi < 2 ? std::max<std::int64_t>(M.hi, 0) : M.hi;
+    // Newton's method from above, down to the floor of the square root.
+    for (std::int64_t next = (root + 1) / 2; next < root; next = (root + M.hi / root) / 2) root = next;
     while (root * root > M.hi) --root;
     while ((root + 1) * (root + 1) <= M.hi) ++root;
     const std::int64_t T = H - N.lo <= 2 * root ? H : std::max(N.lo - 1, root);

@@ -10,7 +10,6 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <span>
 #include <string>
@@ -23,6 +22,20 @@
 #include "strategy.hpp"
 
 namespace propane::detail {
+
+// The orders best() compares by (std::less would need <functional>).
+struct Below {
+    template <class T>
+    constexpr bool operator()(const T& a, const T& b) const noexcept {
+        return a < b;
+    }
+};
+struct Above {
+    template <class T>
+    constexpr bool operator()(const T& a, const T& b) const noexcept {
+        return b < a;
+    }
+};
 
 template <class Store, class View, class VarSel, class ValSel>
 class Chooser {
@@ -56,13 +69,13 @@ public:
             switch (strategy_.var) {
             case VarChoice::first_unbound: return first;
             case VarChoice::smallest_domain:
-                return best(s, vars, first, [&](const View& x) { return x.size(s); }, std::less<>{});
+                return best(s, vars, first, [&](const View& x) { return x.size(s); }, detail::Below{});
             case VarChoice::largest_domain:
-                return best(s, vars, first, [&](const View& x) { return x.size(s); }, std::greater<>{});
+                return best(s, vars, first, [&](const View& x) { return x.size(s); }, detail::Above{});
             case VarChoice::smallest_min:
-                return best(s, vars, first, [&](const View& x) { return x.min(s); }, std::less<>{});
+                return best(s, vars, first, [&](const View& x) { return x.min(s); }, detail::Below{});
             case VarChoice::dom_wdeg:
-                return best(s, vars, first, [&](const View& x) { return dom_over_wdeg(s, x); }, std::less<>{});
+                return best(s, vars, first, [&](const View& x) { return dom_over_wdeg(s, x); }, detail::Below{});
             }
             return first;
         } else {

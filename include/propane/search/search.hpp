@@ -57,11 +57,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <initializer_list>
 #include <limits>
 #include <memory>
@@ -77,6 +75,7 @@
 #include "../engine/error.hpp"
 #include "choose.hpp"
 #include "gate.hpp"
+#include "callback.hpp"
 #include "limits.hpp"
 #include "objective.hpp"
 #include "solution.hpp"
@@ -162,7 +161,7 @@ public:
 
     // Calls f(*this) about every `period` of search time, between two nodes,
     // for a progress display: f may read stats() and progress().
-    void on_progress(std::function<void(const Search&)> f, std::chrono::nanoseconds period) {
+    void on_progress(detail::Callback<void(const Search&)> f, std::chrono::nanoseconds period) {
         progress_fn_ = std::move(f);
         progress_period_ = period;
         next_progress_ = detail::add_saturated(stats_.wall_time, period);
@@ -237,7 +236,7 @@ private:
 
     // A time limit or a progress callback needs the clock read.
     bool ticking() const noexcept {
-        return gate_ != nullptr || progress_fn_ != nullptr || limits_.time != std::chrono::nanoseconds::max();
+        return gate_ != nullptr || static_cast<bool>(progress_fn_) || limits_.time != std::chrono::nanoseconds::max();
     }
 
     // Takes the store, by one atomic test-and-set, before reading anything
@@ -460,7 +459,8 @@ private:
         const Restarts& r = chooser_.strategy().restarts;
         double b = static_cast<double>(r.scale);
         if (r.policy == RestartPolicy::luby) b *= static_cast<double>(detail::luby(run + 1));
-        else b *= std::pow(r.growth, static_cast<double>(run));
+        else
+            for (std::uint64_t i = 0; i < run && b < 1e18; ++i) b *= r.growth;
         return b >= 1e18 ? std::uint64_t{1'000'000'000'000'000'000} : static_cast<std::uint64_t>(b);
     }
 
@@ -516,7 +516,7 @@ private:
     clock::time_point call_start_{};
     std::chrono::nanoseconds last_tick_{0}; // search time at the last clock reading
     std::chrono::nanoseconds wall_base_{0}; // search time before this next() call
-    std::function<void(const Search&)> progress_fn_;
+    detail::Callback<void(const Search&)> progress_fn_;
     std::chrono::nanoseconds progress_period_{0};
     std::chrono::nanoseconds next_progress_{0};
     detail::SearchGate* gate_ = nullptr;
@@ -533,7 +533,7 @@ Search<Store, View, VarSel, ValSel>::Search(Store& s, std::vector<View> vars, st
     const Restarts& r = chooser_.strategy().restarts;
     if (r.policy != RestartPolicy::none && r.scale == 0)
         throw model_error("restarts need a failure budget (scale) of at least 1");
-    if (r.policy == RestartPolicy::geometric && !(r.growth > 1.0 && std::isfinite(r.growth)))
+    if (r.policy == RestartPolicy::geometric && !(r.growth > 1.0 && r.growth <= std::numeric_limits<double>::max()))
         throw model_error("geometric restarts need a growth factor > 1, got " + std::to_string(r.growth));
     stack_.reserve(vars_.size() + 1);
     // Last, so a constructor that throws leaves nothing registered.
