@@ -11,7 +11,9 @@
 
 #include <doctest/doctest.h>
 
-#include <propane/propane.hpp>
+// One width's prebuilt instances: what a model for that width includes
+// (compiled/width_1.hpp), checked to compile and link here.
+#include <propane/compiled/width_1.hpp>
 
 #include <algorithm>
 #include <array>

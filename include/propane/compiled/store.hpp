@@ -10,11 +10,17 @@
 
 // Applies M(how, D) to each domain width the library compiles: the widths
 // the examples choose by size (up to 64, 128, 256 values, and beyond).
+// width_1.hpp and its siblings define it first to name one width only: a
+// class declared extern is instantiated, declarations and all, in the file
+// that declares it, which for the four widths cost SEND + MORE 21 MB of
+// g++'s 274 (docs/compile_time.md).
+#ifndef PROPANE_COMPILED_EACH_WIDTH
 #define PROPANE_COMPILED_EACH_WIDTH(M, how)                                                                          \
     M(how, propane::BitDomain<1>)                                                                                    \
     M(how, propane::BitDomain<2>)                                                                                    \
     M(how, propane::BitDomain<4>)                                                                                    \
     M(how, propane::BitDomain<propane::dynamic>)
+#endif
 
 // `how` is `extern template` (the declaration a model sees) or `template`
 // (the definition, in src/compiled/).
