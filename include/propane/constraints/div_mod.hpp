@@ -211,11 +211,10 @@ inline Supports supports(Interval M, Interval N, Interval R) noexcept {
     if (lo <= hi) out.add({lo, hi}, {std::max(N.lo, lo + 1), N.hi}, {lo, hi});
     const std::int64_t H = std::min(N.hi, M.hi);
     if (N.lo > H) return out;
-    std::int64_t root = M.hi < 2 ? std::max<std::int64_t>(M.hi, 0) : M.hi;
-    // Newton's method from above, down to the floor of the square root.
+    // The floor of M.hi's square root, by Newton's method from above (exact
+    // on integers: it stops at the floor).
+    std::int64_t root = std::max<std::int64_t>(M.hi, 0);
     for (std::int64_t next = (root + 1) / 2; next < root; next = (root + M.hi / root) / 2) root = next;
-    while (root * root > M.hi) --root;
-    while ((root + 1) * (root + 1) <= M.hi) ++root;
     const std::int64_t T = H - N.lo <= 2 * root ? H : std::max(N.lo - 1, root);
     for (std::int64_t n = N.lo; n <= T; ++n) with_divisor(M, n, R, out);
     if (T < H)

@@ -30,7 +30,7 @@ public:
                       requires(const D& d) { d.target_type(); }) {
             if (!f) return;
         }
-        held_ = std::make_unique<Held<std::decay_t<F>>>(std::forward<F>(f));
+        held_ = std::make_unique<Held<D>>(std::forward<F>(f));
     }
 
     explicit operator bool() const noexcept { return held_ != nullptr; }
