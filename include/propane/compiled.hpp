@@ -6,7 +6,8 @@
 // propane_compiled_dep (Meson), and the engine's largest templates at the
 // common domain widths (BitDomain<1>, <2>, <4> and <dynamic>) are compiled
 // once in that library instead of in every file of the project: the store,
-// the search over IntVar with the default choosers, and the posts of
+// the search over IntVar with the default choosers (on threads too, in a
+// file that includes <propane/parallel.hpp>), and the posts of
 // AllDifferent over each view kind, of Linear and Relation over IntVar and
 // of an expression (s.post(x + y <= z)), with the propagators they choose
 // among.
@@ -35,6 +36,12 @@
 #include "compiled/constraints.hpp"
 #include "compiled/search.hpp"
 #include "compiled/store.hpp"
+
+// The searches on threads, for a file that has <propane/parallel.hpp> too
+// (compiled/parallel.hpp says why so).
+#ifdef PROPANE_PARALLEL_HPP
+#include "compiled/parallel.hpp"
+#endif
 
 // The propagators the posts above choose among.
 #define PROPANE_COMPILED_PROPAGATORS(how, D)                                                                         \

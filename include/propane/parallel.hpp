@@ -14,4 +14,8 @@
 #include "search/parallel_optimize.hpp"
 #include "search/split.hpp"
 
+#ifdef PROPANE_COMPILED_HPP
+#include "compiled/parallel.hpp"
+#endif
+
 #endif

@@ -35,6 +35,7 @@
 #include <optional>
 #include <ranges>
 #include <utility>
+#include <vector>
 
 #include "limits.hpp"
 #include "objective.hpp"
@@ -63,11 +64,14 @@ OptimizeStats optimize_result(const OneSearch& search) {
 }
 
 // Branch and bound on threads (search/parallel_optimize.hpp, which
-// <propane/parallel.hpp> includes along with the definition of Parallel).
-template <Sense sense, class Store, class R, class VarSel, class ValSel, class V, class Visitor>
-OptimizeStats optimize_on_threads(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
-                                  const Limits& limits, const Parallel& parallel, const V& objective,
-                                  Visitor& visitor);
+// <propane/parallel.hpp> includes along with the definition of Parallel),
+// with the views in a vector and the visitor behind a VisitorRef, as the
+// parallel solve(), so that compiled/parallel.hpp can declare it.
+template <Sense sense, class Store, class View, class VarSel, class ValSel, class V>
+OptimizeStats optimize_on_threads(Store& s, const std::vector<View>& views,
+                                  const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
+                                  const Parallel& parallel, const V& objective,
+                                  VisitorRef<Solution<Store, View>> visitor);
 
 // The visitor of the forms that take none.
 struct IgnoreSolution {
@@ -112,7 +116,10 @@ struct Optimize {
     OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
                              const Limits& limits, const Parallel& parallel, const V& objective,
                              Visitor&& visitor) const {
-        return optimize_on_threads<sense>(s, vars, strategy, limits, parallel, objective, visitor);
+        using W = std::ranges::range_value_t<R>;
+        const std::vector<W> views(std::ranges::begin(vars), std::ranges::end(vars));
+        return optimize_on_threads<sense>(s, views, strategy, limits, parallel, objective,
+                                          VisitorRef<Solution<Store, W>>(visitor));
     }
     template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
               View<Store> V>

@@ -516,6 +516,52 @@ std::uint64_t run_ordered(ParallelShared& shared, const Store& s, const std::vec
 
 } // namespace detail
 
+namespace detail {
+
+// The parallel solve() with its views in a vector and its visitor behind a
+// VisitorRef: one instance per store, view and strategy, whatever the
+// visitor, which compiled/parallel.hpp can declare for the library to hold.
+template <class Store, class View, class VarSel, class ValSel>
+SearchStats solve_on_threads(Store& s, const std::vector<View>& views, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Parallel& parallel,
+                             VisitorRef<Solution<Store, View>> visitor) {
+    using clock = std::chrono::steady_clock;
+    const auto one_thread = [&] {
+        Search<Store, View, VarSel, ValSel> search(s, views, strategy, limits);
+        visit_reporting(search, parallel, visitor);
+        return search.stats();
+    };
+    const unsigned threads = resolve_threads(parallel.threads);
+    if (threads == 1 || stops_at_once(limits)) return one_thread();
+    const auto start = clock::now();
+    StoreClaim<Store, View> claim(s, "solve");
+    Store root(s);
+    const std::optional<Split> split = split_for(root, views, strategy, limits, parallel, threads);
+    if (!split) {
+        claim.release();
+        return one_thread();
+    }
+    const Split& sp = *split;
+
+    SearchStats total = sp.top;
+    ParallelShared shared(limits, start, sp.top, reports(parallel));
+    Reporter reporter(parallel, shared, sp.subproblems.size(), start);
+    const std::size_t workers = std::min<std::size_t>(threads, sp.subproblems.size());
+    std::vector<WorkerTally> tallies(workers);
+    if (workers > 0) {
+        total.solutions =
+            parallel.ordered
+                ? run_ordered(shared, root, views, strategy, limits, sp, tallies, visitor, reporter)
+                : run_unordered(shared, root, views, strategy, limits, sp, tallies, visitor, reporter);
+        if (const std::exception_ptr e = shared.error()) std::rethrow_exception(e);
+    }
+    merge(total, tallies, shared);
+    total.wall_time = clock::now() - start;
+    return total;
+}
+
+} // namespace detail
+
 // The parallel solve(): as solve(s, vars, strategy, limits, visitor), on
 // parallel.threads threads (see the top of this header). The statistics
 // are the merged ones.
@@ -524,41 +570,9 @@ template <class Store, std::ranges::input_range R, class VarSel = VarChoice, cla
 SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
                   const Parallel& parallel, Visitor&& visitor) {
     using View = std::ranges::range_value_t<R>;
-    using clock = std::chrono::steady_clock;
-    const auto one_thread = [&](const auto& vs) {
-        Search<Store, View, VarSel, ValSel> search(s, vs, strategy, limits);
-        detail::visit_reporting(search, parallel, visitor);
-        return search.stats();
-    };
-    const unsigned threads = detail::resolve_threads(parallel.threads);
-    if (threads == 1 || detail::stops_at_once(limits)) return one_thread(vars);
-    const auto start = clock::now();
     const std::vector<View> views(std::ranges::begin(vars), std::ranges::end(vars));
-    detail::StoreClaim<Store, View> claim(s, "solve");
-    Store root(s);
-    const std::optional<Split> split = detail::split_for(root, views, strategy, limits, parallel, threads);
-    if (!split) {
-        claim.release();
-        return one_thread(views);
-    }
-    const Split& sp = *split;
-
-    SearchStats total = sp.top;
-    detail::ParallelShared shared(limits, start, sp.top, detail::reports(parallel));
-    detail::Reporter reporter(parallel, shared, sp.subproblems.size(), start);
-    const std::size_t workers = std::min<std::size_t>(threads, sp.subproblems.size());
-    std::vector<detail::WorkerTally> tallies(workers);
-    if (workers > 0) {
-        total.solutions = parallel.ordered
-                              ? detail::run_ordered(shared, root, views, strategy, limits, sp, tallies, visitor,
-                                                    reporter)
-                              : detail::run_unordered(shared, root, views, strategy, limits, sp, tallies, visitor,
-                                                      reporter);
-        if (const std::exception_ptr e = shared.error()) std::rethrow_exception(e);
-    }
-    detail::merge(total, tallies, shared);
-    total.wall_time = clock::now() - start;
-    return total;
+    return detail::solve_on_threads(s, views, strategy, limits, parallel,
+                                    detail::VisitorRef<Solution<Store, View>>(visitor));
 }
 
 } // namespace propane

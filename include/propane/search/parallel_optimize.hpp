@@ -29,36 +29,35 @@
 namespace propane::detail {
 
 // The search on the calling thread, with parallel.progress's reports.
-template <Sense sense, class Store, class R, class VarSel, class ValSel, class V, class Visitor>
-OptimizeStats optimize_one_thread(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
-                                  const Limits& limits, const Parallel& parallel, const V& objective,
-                                  Visitor& visitor) {
-    Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel> search(s, vars, strategy, limits,
-                                                                        Objective<V>{objective, sense});
+template <Sense sense, class Store, class View, class VarSel, class ValSel, class V>
+OptimizeStats optimize_one_thread(Store& s, const std::vector<View>& views,
+                                  const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
+                                  const Parallel& parallel, const V& objective,
+                                  VisitorRef<Solution<Store, View>>& visitor) {
+    Search<Store, View, VarSel, ValSel> search(s, views, strategy, limits, Objective<V>{objective, sense});
     visit_reporting(search, parallel, visitor);
     return optimize_result(search);
 }
 
-template <Sense sense, class Store, class R, class VarSel, class ValSel, class V, class Visitor>
-OptimizeStats optimize_on_threads(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
-                                  const Limits& limits, const Parallel& parallel, const V& objective,
-                                  Visitor& visitor) {
+template <Sense sense, class Store, class View, class VarSel, class ValSel, class V>
+OptimizeStats optimize_on_threads(Store& s, const std::vector<View>& views,
+                                  const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
+                                  const Parallel& parallel, const V& objective,
+                                  VisitorRef<Solution<Store, View>> visitor) {
     using clock = std::chrono::steady_clock;
     const unsigned threads = resolve_threads(parallel.threads);
     if (threads == 1 || stops_at_once(limits))
-        return optimize_one_thread<sense>(s, vars, strategy, limits, parallel, objective, visitor);
+        return optimize_one_thread<sense>(s, views, strategy, limits, parallel, objective, visitor);
     s.check(objective.var(), "objective");
     const auto start = clock::now();
-    using W = std::ranges::range_value_t<R>;
-    const std::vector<W> views(std::ranges::begin(vars), std::ranges::end(vars));
     // As the parallel solve (parallel.hpp): the store stays as it is,
     // held as running, while the split and the workers use copies.
-    StoreClaim<Store, W> claim(s, sense == Sense::minimize ? "minimize" : "maximize");
+    StoreClaim<Store, View> claim(s, sense == Sense::minimize ? "minimize" : "maximize");
     Store root(s);
     const std::optional<Split> split = split_for(root, views, strategy, limits, parallel, threads);
     if (!split) {
         claim.release();
-        return optimize_one_thread<sense>(s, vars, strategy, limits, parallel, objective, visitor);
+        return optimize_one_thread<sense>(s, views, strategy, limits, parallel, objective, visitor);
     }
     const Split& sp = *split;
 

@@ -12,6 +12,7 @@
 // branch and bound, minimize() and maximize(), in optimize.hpp.
 
 #include <concepts>
+#include <memory>
 #include <ranges>
 #include <type_traits>
 #include <utility>
@@ -39,6 +40,25 @@ Action visit_one(Visitor& visitor, const Sol& solution) {
         return visitor(solution);
     }
 }
+
+// A visitor behind one indirect call, so that the searches on threads
+// (parallel.hpp) are compiled once per store and view rather than once per
+// visitor, and can be compiled in the library (compiled/parallel.hpp). It
+// refers to the visitor, which must outlive it; the call per solution is
+// nothing beside the search that found the solution.
+template <class Sol>
+class VisitorRef {
+public:
+    template <class Visitor>
+    explicit VisitorRef(Visitor& visitor) noexcept
+        : visitor_(const_cast<void*>(static_cast<const void*>(std::addressof(visitor)))),
+          call_([](void* v, const Sol& solution) { return visit_one(*static_cast<Visitor*>(v), solution); }) {}
+    Action operator()(const Sol& solution) const { return call_(visitor_, solution); }
+
+private:
+    void* visitor_;
+    Action (*call_)(void*, const Sol&);
+};
 
 // Hands each solution of `search` to the visitor until either is done.
 template <class Search, class Visitor>
