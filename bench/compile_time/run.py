@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
-"""Compile time of propane's example programs beside the same models in Gecode.
+"""Compile time of propane's example programs beside the same programs in Gecode.
 
 Compiles each examples/*.cpp (and with --compiled once more with
 <propane/compiled.hpp> force-included, the opt-in prebuilt instances) and
-its counterpart in bench/compile_time/gecode/ to an object file at the given
-flags, each --runs times, and prints a Markdown table of the medians of
-wall seconds, CPU seconds (user + system: on a shared machine the steadier
-of the two) and peak memory (MB, the compiler's maximum resident set), all
-from /usr/bin/time, with the ratios of CPU seconds and memory to Gecode.
-Only compiling is timed: both sides link against a prebuilt library
-(Gecode's, propane's compiled instances) that this does not build. Run from anywhere; see
-docs/compile_time.md for the command and the figures.
+its counterparts in bench/compile_time/gecode/ to an object file at the
+given flags, each --runs times, and prints a Markdown table of the medians
+of CPU seconds (user + system, from /usr/bin/time: on a shared machine the
+steadier figure) and peak memory (MB, the compiler's maximum resident set).
+
+Gecode has two counterparts: gecode/NAME.cpp, the example's model and
+search alone, and, for the examples with a command line, gecode/driver/NAME.cpp,
+the same model run through Gecode's driver (its options, search engines and
+printing), the way Gecode's own example programs are written. The ratios
+(propane's last column against Gecode) are against the driver program where
+there is one, as the example is a program too, and against the model
+otherwise. Only compiling is timed: both sides link against a prebuilt
+library (Gecode's, propane's compiled instances) that this does not build.
+Run from anywhere; see docs/compile_time.md for the command and the figures.
 
 --smoke FILE compiles one example once, propane only, and fails when it
 does not compile: for CI, which has no Gecode.
@@ -30,14 +36,14 @@ GECODE = pathlib.Path(__file__).resolve().parent / "gecode"
 
 
 def measure(cmd):
-    """(wall seconds, CPU seconds, peak MB) of one compile; raises when it fails."""
+    """(CPU seconds, peak MB) of one compile; raises when it fails."""
     with tempfile.NamedTemporaryFile(mode="r", suffix=".time") as out:
-        done = subprocess.run(["/usr/bin/time", "-o", out.name, "-f", "%e %U %S %M"] + cmd,
+        done = subprocess.run(["/usr/bin/time", "-o", out.name, "-f", "%U %S %M"] + cmd,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if done.returncode != 0:
             raise RuntimeError("failed: " + shlex.join(cmd) + "\n" + done.stderr[-4000:])
-        wall, user, system, kb = out.read().split()[-4:]
-    return float(wall), float(user) + float(system), int(kb) / 1024
+        user, system, kb = out.read().split()[-3:]
+    return float(user) + float(system), int(kb) / 1024
 
 
 def median_of(cmd, runs):
@@ -45,8 +51,8 @@ def median_of(cmd, runs):
     return tuple(statistics.median(column) for column in zip(*samples))
 
 
-def cells(wall, cpu, mb):
-    return f" {wall:.2f} | {cpu:.2f} | {mb:.0f} |"
+def cells(cpu, mb):
+    return f" {cpu:.2f} | {mb:.0f} |"
 
 
 def main():
@@ -64,18 +70,18 @@ def main():
     inc = ["-I", str(ROOT / "include"), "-I", str(ROOT / "examples")]
     obj = ["-c", "-o", os.devnull]
     if args.smoke:
-        wall, cpu, mb = measure([args.cxx] + flags + inc + [args.smoke] + obj)
-        print(f"{args.smoke}: {wall:.2f} s wall, {cpu:.2f} s CPU, {mb:.0f} MB")
+        cpu, mb = measure([args.cxx] + flags + inc + [args.smoke] + obj)
+        print(f"{args.smoke}: {cpu:.2f} s CPU, {mb:.0f} MB")
         return 0
 
     names = args.only or sorted(p.stem for p in (ROOT / "examples").glob("*.cpp"))
-    head = "| program | propane wall s | CPU s | MB |"
-    rule = "|---|---:|---:|---:|"
+    head = "| program | propane CPU s | MB |"
+    rule = "|---|---:|---:|"
     if args.compiled:
-        head += " + compiled.hpp wall s | CPU s | MB |"
-        rule += "---:|---:|---:|"
-    head += " Gecode wall s | CPU s | MB | ratio CPU s | ratio MB |"
-    rule += "---:|---:|---:|---:|---:|"
+        head += " + compiled.hpp CPU s | MB |"
+        rule += "---:|---:|"
+    head += " Gecode model CPU s | MB | Gecode program CPU s | MB | ratio CPU s | ratio MB |"
+    rule += "---:|---:|---:|---:|---:|---:|"
     print(f"{args.cxx} {args.flags}, median of {args.runs}")
     print()
     print(head)
@@ -84,18 +90,22 @@ def main():
         src = ROOT / "examples" / f"{name}.cpp"
         plain = median_of([args.cxx] + flags + inc + [str(src)] + obj, args.runs)
         row = f"| {name} |" + cells(*plain)
-        _, best_s, best_m = plain
+        ours = plain
         if args.compiled:
-            opted = median_of([args.cxx] + flags + inc + ["-include", "propane/compiled.hpp", str(src)] + obj,
-                              args.runs)
-            row += cells(*opted)
-            _, best_s, best_m = opted
-        gsrc = GECODE / f"{name}.cpp"
-        if gsrc.exists():
-            gecode = median_of([args.cxx] + flags + [str(gsrc)] + obj, args.runs)
-            row += cells(*gecode) + f" {best_s / gecode[1]:.2f} | {best_m / gecode[2]:.2f} |"
+            ours = median_of([args.cxx] + flags + inc + ["-include", "propane/compiled.hpp", str(src)] + obj,
+                             args.runs)
+            row += cells(*ours)
+        theirs = None
+        for gsrc in (GECODE / f"{name}.cpp", GECODE / "driver" / f"{name}.cpp"):
+            if gsrc.exists():
+                theirs = median_of([args.cxx] + flags + ["-I", str(GECODE), str(gsrc)] + obj, args.runs)
+                row += cells(*theirs)
+            else:
+                row += " | |"
+        if theirs:
+            row += f" {ours[0] / theirs[0]:.2f} | {ours[1] / theirs[1]:.2f} |"
         else:
-            row += " | | | | |"
+            row += " | |"
         print(row, flush=True)
     return 0
 

@@ -46,7 +46,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -64,6 +63,7 @@
 
 #include "parallel.hpp"
 #include "search/claim.hpp"
+#include "search/clock.hpp"
 
 namespace propane::mpi {
 

@@ -3,11 +3,11 @@
 
 // The posts of a model's sums and comparisons at each common domain width,
 // compiled once in propane::compiled (see compiled.hpp): linear() and rel()
-// over IntVar, expressions (s.post(x + y <= z)), reified ones over each
-// view kind (s.post(b == (x + y <= z))), variables defined by expressions
-// (s.int_var(abs(x - y))), clauses over IntVar and a schedule's
-// precedences; with the linear and binary relation propagators over
-// IntVar, for the tests.
+// over IntVar (rel() with a constant too), expressions (s.post(x + y <= z)),
+// reified ones over each view kind (s.post(b == (x + y <= z))), variables
+// defined by expressions (s.int_var(abs(x - y))), clauses over IntVar and a
+// schedule's precedences; with the linear and binary relation propagators
+// over IntVar, for the tests.
 
 #include "store.hpp"
 
@@ -28,6 +28,7 @@
 #define PROPANE_COMPILED_CONSTRAINTS(how, D)                                                                         \
     how void propane::Linear<propane::IntVar>::post(propane::Store<D>&) const;                                       \
     how void propane::Relation<propane::IntVar, propane::IntVar>::post(propane::Store<D>&) const;                    \
+    how void propane::ConstRelation<propane::IntVar>::post(propane::Store<D>&) const;                                \
     how void propane::ExprRel::post(propane::Store<D>&) const;                                                       \
     how void propane::ReifiedExprRel<propane::IntVar>::post(propane::Store<D>&) const;                               \
     how void propane::ReifiedExprRel<propane::OffsetView>::post(propane::Store<D>&) const;                           \

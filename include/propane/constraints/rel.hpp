@@ -232,29 +232,34 @@ struct ConstRelation {
     Rel r = Rel::eq;
     std::int64_t c = 0;
 
+    // Out of the class body, so that compiled.hpp can declare it for IntVar.
     template <class S>
-    void post(S& s) const {
-        detail::check_rel(r, "rel");
-        s.check(x.var(), "rel");
-        // Beyond int's range by one, c still means what it meant to every
-        // view value, and c - 1, c + 1 stay far from overflow.
-        const std::int64_t k = std::clamp(c, detail::int_min - 1, detail::int_max + 1);
-        const bool in_int = k >= detail::int_min && k <= detail::int_max;
-        // A failure is the store's to remember (a view that refuses the
-        // value fails it too), so the Change itself is not needed here.
-        [[maybe_unused]] const Change done = [&] {
-            switch (r) {
-            case Rel::eq: return in_int ? x.assign(s, static_cast<int>(k)) : s.fail();
-            case Rel::ne: return in_int ? x.remove(s, static_cast<int>(k)) : Change::none;
-            case Rel::lt: return detail::keep_at_most(x, s, k - 1);
-            case Rel::le: return detail::keep_at_most(x, s, k);
-            case Rel::gt: return detail::keep_at_least(x, s, k + 1);
-            case Rel::ge: break;
-            }
-            return detail::keep_at_least(x, s, k);
-        }();
-    }
+    void post(S& s) const;
 };
+
+template <class X>
+template <class S>
+void ConstRelation<X>::post(S& s) const {
+    detail::check_rel(r, "rel");
+    s.check(x.var(), "rel");
+    // Beyond int's range by one, c still means what it meant to every
+    // view value, and c - 1, c + 1 stay far from overflow.
+    const std::int64_t k = std::clamp(c, detail::int_min - 1, detail::int_max + 1);
+    const bool in_int = k >= detail::int_min && k <= detail::int_max;
+    // A failure is the store's to remember (a view that refuses the
+    // value fails it too), so the Change itself is not needed here.
+    [[maybe_unused]] const Change done = [&] {
+        switch (r) {
+        case Rel::eq: return in_int ? x.assign(s, static_cast<int>(k)) : s.fail();
+        case Rel::ne: return in_int ? x.remove(s, static_cast<int>(k)) : Change::none;
+        case Rel::lt: return detail::keep_at_most(x, s, k - 1);
+        case Rel::le: return detail::keep_at_most(x, s, k);
+        case Rel::gt: return detail::keep_at_least(x, s, k + 1);
+        case Rel::ge: break;
+        }
+        return detail::keep_at_least(x, s, k);
+    }();
+}
 
 template <detail::ViewHandle X, detail::ViewHandle Y>
 Relation<X, Y> rel(const X& x, Rel r, const Y& y) {

@@ -3,9 +3,10 @@
 
 // When a search gives up before its tree is exhausted.
 
-#include <chrono>
 #include <cstdint>
 #include <limits>
+
+#include "clock.hpp"
 
 namespace propane {
 

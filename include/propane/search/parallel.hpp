@@ -70,7 +70,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <concepts>
 #include <condition_variable>
 #include <cstddef>
@@ -89,6 +88,7 @@
 
 #include "../engine/error.hpp"
 #include "claim.hpp"
+#include "clock.hpp"
 #include "limits.hpp"
 #include "search.hpp"
 #include "solve.hpp"

@@ -7,7 +7,6 @@
 // them: <propane/parallel.hpp> brings both.
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <mutex>
@@ -16,6 +15,7 @@
 #include <vector>
 
 #include "claim.hpp"
+#include "clock.hpp"
 #include "limits.hpp"
 #include "objective.hpp"
 #include "optimize.hpp"

@@ -56,7 +56,6 @@
 // user's chooser is inlined rather than called through a pointer.
 
 #include <algorithm>
-#include <chrono>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -74,6 +73,7 @@
 
 #include "../engine/error.hpp"
 #include "choose.hpp"
+#include "clock.hpp"
 #include "gate.hpp"
 #include "callback.hpp"
 #include "limits.hpp"

@@ -46,7 +46,6 @@
 // dom_wdeg on which worker searched what before. A callable chooser must
 // choose from the store alone: the workers each have a copy of it.
 
-#include <chrono>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -60,6 +59,7 @@
 
 #include "../engine/error.hpp"
 #include "../engine/store.hpp"
+#include "clock.hpp"
 #include "limits.hpp"
 #include "search.hpp"
 #include "solution.hpp"

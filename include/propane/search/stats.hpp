@@ -8,9 +8,10 @@
 // so over a complete search without restarts
 // branches == 2 * (failures + solutions - 1).
 
-#include <chrono>
 #include <cstdint>
 #include <string_view>
+
+#include "clock.hpp"
 
 namespace propane {
 

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "clock.hpp"
 #include "limits.hpp"
 #include "search.hpp"
 #include "split.hpp"
