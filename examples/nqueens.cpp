@@ -590,54 +590,43 @@ int run(const Options& o, const Plan& p) {
         return !limit_reached;
     };
 
-    SearchStats st;
     const bool progress = o.count && !o.quiet && isatty(STDERR_FILENO) == 1;
-    if (threads == 1) {
-        Search<Store<Domain>, IntVar> search(m.store, m.q, p.strategy, limits);
-        if (progress)
-            search.on_progress([&](const auto& s) { show_progress(s.progress(), found, s.stats()); },
-                               std::chrono::milliseconds(500));
-        while (search.next() && take(search.solution(), scratch, emit)) {
-        }
-        st = search.stats();
-    } else {
-        // Ordered, the boards come out as on one thread, from this one,
-        // which also draws the progress line for all the workers. Counting
-        // every solution, the order does not matter: each worker checks
-        // and counts its own on its own thread, and none waits for this
-        // one to take them in order. One visitor for both, so that the
-        // parallel search is compiled once per domain width.
-        const bool counting = !boards && p.limit == unlimited;
-        // A count per worker, each on a line of its own, written only by its
-        // worker: a shared one took a contended atomic increment per board.
-        struct alignas(64) Count {
-            std::atomic<std::uint64_t> n{0};
+    // One search for any number of threads (one is the sequential search),
+    // so that each domain width compiles one visitor. Ordered, the boards
+    // come out as on one thread, from this one, which also draws the
+    // progress line for all the workers. Counting every solution, the
+    // order does not matter: each worker checks and counts its own on its
+    // own thread, and none waits for this one to take them in order.
+    const bool counting = !boards && p.limit == unlimited;
+    // A count per worker, each on a line of its own, written only by its
+    // worker: a shared one took a contended atomic increment per board.
+    struct alignas(64) Count {
+        std::atomic<std::uint64_t> n{0};
+    };
+    std::vector<Count> counted(threads);
+    const auto count = [&](std::span<const int>) {
+        std::atomic<std::uint64_t>& n = counted[propane::this_worker()].n;
+        n.store(n.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+        return true;
+    };
+    const auto total = [&counted] {
+        std::uint64_t sum = 0;
+        for (const Count& c : counted) sum += c.n.load(std::memory_order_relaxed);
+        return sum;
+    };
+    Parallel parallel{.threads = threads, .ordered = !counting};
+    if (progress) {
+        parallel.progress = [&](const ParallelProgress& pr) {
+            show_progress(pr.done, counting ? total() : found, pr.stats);
         };
-        std::vector<Count> counted(threads);
-        const auto count = [&](std::span<const int>) {
-            std::atomic<std::uint64_t>& n = counted[propane::this_worker()].n;
-            n.store(n.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-            return true;
-        };
-        const auto total = [&counted] {
-            std::uint64_t sum = 0;
-            for (const Count& c : counted) sum += c.n.load(std::memory_order_relaxed);
-            return sum;
-        };
-        Parallel parallel{.threads = threads, .ordered = !counting};
-        if (progress) {
-            parallel.progress = [&](const ParallelProgress& pr) {
-                show_progress(pr.done, counting ? total() : found, pr.stats);
-            };
-            parallel.progress_period = std::chrono::milliseconds(500);
-        }
-        st = solve(m.store, m.q, p.strategy, limits, parallel, [&](const auto& sol) {
-            if (!counting) return take(sol, scratch, emit) ? propane::next : propane::stop;
-            thread_local Scratch own;
-            return take(sol, own, count) ? propane::next : propane::stop;
-        });
-        if (counting) found = total();
+        parallel.progress_period = std::chrono::milliseconds(500);
     }
+    const SearchStats st = solve(m.store, m.q, p.strategy, limits, parallel, [&](const auto& sol) {
+        if (!counting) return take(sol, scratch, emit) ? propane::next : propane::stop;
+        thread_local Scratch own;
+        return take(sol, own, count) ? propane::next : propane::stop;
+    });
+    if (counting) found = total();
     if (progress) console.err("\r\x1b[K");
     if (wrong) return 1;
     report(o, p, st, found, limit_reached ? Outcome::solution_limit : st.outcome, threads, 0);

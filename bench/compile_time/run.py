@@ -46,9 +46,15 @@ def measure(cmd):
     return float(user) + float(system), int(kb) / 1024
 
 
-def median_of(cmd, runs):
-    samples = [measure(cmd) for _ in range(runs)]
-    return tuple(statistics.median(column) for column in zip(*samples))
+def medians_of(cmds, runs):
+    """The median (CPU seconds, peak MB) of each command, the commands run in
+    turn, `runs` rounds: each round then sees about the same load on a
+    shared machine, which the ratios need more than the absolute figures."""
+    samples = [[] for _ in cmds]
+    for _ in range(runs):
+        for i, cmd in enumerate(cmds):
+            samples[i].append(measure(cmd))
+    return [tuple(statistics.median(column) for column in zip(*s)) for s in samples]
 
 
 def cells(cpu, mb):
@@ -88,17 +94,21 @@ def main():
     print(rule)
     for name in names:
         src = ROOT / "examples" / f"{name}.cpp"
-        plain = median_of([args.cxx] + flags + inc + [str(src)] + obj, args.runs)
-        row = f"| {name} |" + cells(*plain)
-        ours = plain
+        cmds = [[args.cxx] + flags + inc + [str(src)] + obj]
         if args.compiled:
-            ours = median_of([args.cxx] + flags + inc + ["-include", "propane/compiled.hpp", str(src)] + obj,
-                             args.runs)
+            cmds.append([args.cxx] + flags + inc + ["-include", "propane/compiled.hpp", str(src)] + obj)
+        gecode = (GECODE / f"{name}.cpp", GECODE / "driver" / f"{name}.cpp")
+        cmds += [[args.cxx] + flags + ["-I", str(GECODE), str(g)] + obj for g in gecode if g.exists()]
+        results = iter(medians_of(cmds, args.runs))
+        ours = next(results)
+        row = f"| {name} |" + cells(*ours)
+        if args.compiled:
+            ours = next(results)
             row += cells(*ours)
         theirs = None
-        for gsrc in (GECODE / f"{name}.cpp", GECODE / "driver" / f"{name}.cpp"):
-            if gsrc.exists():
-                theirs = median_of([args.cxx] + flags + ["-I", str(GECODE), str(gsrc)] + obj, args.runs)
+        for g in gecode:
+            if g.exists():
+                theirs = next(results)
                 row += cells(*theirs)
             else:
                 row += " | |"
