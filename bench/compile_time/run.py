@@ -18,8 +18,8 @@ otherwise. Only compiling is timed: both sides link against a prebuilt
 library (Gecode's, propane's compiled instances) that this does not build.
 Run from anywhere; see docs/compile_time.md for the command and the figures.
 
---smoke FILE compiles one example once, propane only, and fails when it
-does not compile: for CI, which has no Gecode.
+--smoke FILE compiles one file once, propane only, and fails when it does
+not compile: a quick figure on a machine without Gecode.
 """
 
 import argparse
