@@ -106,15 +106,15 @@ public:
             Decision d;
             if constexpr (std::same_as<R, Decision>) d = strategy_.val(s, x);
             else d = {Branch::assign, static_cast<int>(strategy_.val(s, x))};
-            if (d.branch != Branch::assign && d.branch != Branch::split)
+            if (d.branch != Branch::assign && d.branch != Branch::split && d.branch != Branch::split_high)
                 throw model_error("value chooser returned branch kind " +
-                                  std::to_string(static_cast<unsigned>(d.branch)) +
-                                  ", neither Branch::assign nor Branch::split");
+                                  std::to_string(static_cast<unsigned>(d.branch)) + ", not a Branch");
             const bool valid = d.branch == Branch::assign ? x.contains(s, d.value)
                                                           : x.min(s) <= d.value && d.value < x.max(s);
             if (!valid)
                 throw model_error(std::string("value chooser returned ") +
-                                  (d.branch == Branch::assign ? "x = " : "x <= ") + std::to_string(d.value) +
+                                  (d.branch == Branch::assign ? "x = " : d.branch == Branch::split ? "x <= " : "x > ") +
+                                  std::to_string(d.value) +
                                   ", which leaves one side of the branch empty");
             return d;
         }

@@ -318,8 +318,9 @@ private:
                     s_->push();
                     // Decisions are checked to keep a value on each side, so
                     // only propagation can fail here.
-                    const Change c =
-                        d.branch == Branch::assign ? x.assign(*s_, d.value) : x.remove_above(*s_, d.value);
+                    const Change c = d.branch == Branch::assign ? x.assign(*s_, d.value)
+                                     : d.branch == Branch::split ? x.remove_above(*s_, d.value)
+                                                                 : x.remove_below(*s_, d.value + 1);
                     ok = c != Change::failed && s_->propagate();
                 }
             } else {
@@ -335,7 +336,9 @@ private:
                 Change c;
                 if (f.pos >= 0) [[likely]] {
                     const View& x = at(f.pos);
-                    c = f.branch == Branch::assign ? x.remove(*s_, f.value) : x.remove_below(*s_, f.value + 1);
+                    c = f.branch == Branch::assign ? x.remove(*s_, f.value)
+                        : f.branch == Branch::split ? x.remove_below(*s_, f.value + 1)
+                                                    : x.remove_above(*s_, f.value);
                 } else {
                     c = s_->remove_at(rest_var(f), f.value);
                 }

@@ -98,14 +98,18 @@ Change take(Store& s, const View& x, const Decision& d) {
     if (d.branch == Branch::assign) return d.right ? x.remove(s, d.value) : x.assign(s, d.value);
     // Replay refuses a split at INT_MAX and split() takes only values below
     // max(x), so value + 1 cannot overflow.
-    return d.right ? x.remove_below(s, d.value + 1) : x.remove_above(s, d.value);
+    const bool upper = (d.branch == Branch::split) == d.right;
+    return upper ? x.remove_below(s, d.value + 1) : x.remove_above(s, d.value);
 }
 
-inline bool known_branch(Branch b) noexcept { return b == Branch::assign || b == Branch::split; }
+inline bool known_branch(Branch b) noexcept {
+    return b == Branch::assign || b == Branch::split || b == Branch::split_high;
+}
 
 // "view 3: x != 5", for messages.
 inline std::string describe(const Decision& d) {
-    const char* rel = d.branch == Branch::assign ? (d.right ? " != " : " = ") : (d.right ? " > " : " <= ");
+    const bool upper = (d.branch == Branch::split) == d.right;
+    const char* rel = d.branch == Branch::assign ? (d.right ? " != " : " = ") : (upper ? " > " : " <= ");
     return "view " + std::to_string(d.var) + ": x" + rel + std::to_string(d.value);
 }
 
@@ -159,8 +163,8 @@ public:
                 throw model_error(std::string(who_) + ": decision " + std::to_string(p) +
                                   " of the path has branch kind " +
                                   std::to_string(static_cast<unsigned>(d.branch)) +
-                                  ", neither Branch::assign nor Branch::split; it was not split from this model");
-            if (d.branch == Branch::split && d.value == std::numeric_limits<int>::max())
+                                  ", not a Branch; it was not split from this model");
+            if (d.branch != Branch::assign && d.value == std::numeric_limits<int>::max())
                 throw model_error(std::string(who_) + ": decision " + std::to_string(p) + " of the path splits view " +
                                   std::to_string(d.var) + " at INT_MAX, which leaves no value on its right side; it "
                                   "was not split from this model");
@@ -286,7 +290,7 @@ void expand_top(Store& s, const std::vector<View>& views, const BasicStrategy<Va
         if (d && !known_branch(d->branch))
             throw model_error("value chooser returned branch kind " +
                                    std::to_string(static_cast<unsigned>(d->branch)) +
-                                   ", neither Branch::assign nor Branch::split");
+                                   ", not a Branch");
         return d;
     };
     Replay<Store, View> replay(s, views, "split");
@@ -337,7 +341,7 @@ void expand_top(Store& s, const std::vector<View>& views, const BasicStrategy<Va
                         ++out.top.failures;
                         break;
                     }
-                    if (d.branch == Branch::split) {
+                    if (d.branch != Branch::assign) {
                         add(std::move(path));
                         break;
                     }

@@ -78,13 +78,14 @@ constexpr std::optional<ValChoice> val_choice_from_string(std::string_view name)
 }
 
 // What a value chooser decides. assign: left x = value, right x != value
-// (value must be in x's domain). split: left x <= value, right x > value
-// (min(x) <= value < max(x), so both sides keep a value).
+// (value must be in x's domain). split: left x <= value, right x > value;
+// split_high: left x > value, right x <= value, the upper half first
+// (for both, min(x) <= value < max(x), so both sides keep a value).
 // A path from the root (a Subproblem of the parallel search, split.hpp) is
 // a list of decisions taken: there `var` says which view (its position in
 // the search's views) and `right` which side. A chooser leaves both alone;
 // the search ignores them in what it returns.
-enum class Branch : std::uint8_t { assign, split };
+enum class Branch : std::uint8_t { assign, split, split_high };
 struct Decision {
     Branch branch = Branch::assign;
     int value = 0;

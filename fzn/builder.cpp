@@ -1,0 +1,548 @@
+#include "builder.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+
+namespace propane::fzn {
+
+namespace {
+
+// Bounds arithmetic for the inference below: far from overflow, and a
+// bound past this is as good as none.
+constexpr std::int64_t far = std::int64_t{1} << 50;
+
+std::int64_t clamp(std::int64_t v) { return std::clamp(v, -far, far); }
+
+struct Iv {
+    std::int64_t lo = -far, hi = far;
+    bool known = false;
+};
+
+Iv add(Iv a, Iv b) { return {clamp(a.lo + b.lo), clamp(a.hi + b.hi), a.known && b.known}; }
+Iv scale(Iv a, std::int64_t c) {
+    if (c >= 0) return {clamp(a.lo * std::min(c, far) / std::max<std::int64_t>(1, 1)), clamp(a.hi * std::min(c, far)), a.known};
+    return {clamp(-a.hi * std::min(-c, far)), clamp(-a.lo * std::min(-c, far)), a.known};
+}
+Iv mul(Iv a, Iv b) {
+    // Each bound is within 2^50, so clamping each factor to 2^25 first
+    // would lose answers; multiply in long double instead and clamp.
+    const long double c[] = {static_cast<long double>(a.lo) * b.lo, static_cast<long double>(a.lo) * b.hi,
+                             static_cast<long double>(a.hi) * b.lo, static_cast<long double>(a.hi) * b.hi};
+    const long double lo = *std::min_element(c, c + 4), hi = *std::max_element(c, c + 4);
+    auto cl = [](long double v) {
+        return v < -static_cast<long double>(far) ? -far
+               : v > static_cast<long double>(far) ? far
+                                                    : static_cast<std::int64_t>(v);
+    };
+    return {cl(lo), cl(hi), a.known && b.known};
+}
+Iv hull(Iv a, Iv b) { return {std::min(a.lo, b.lo), std::max(a.hi, b.hi), a.known && b.known}; }
+std::int64_t magnitude(Iv a) { return std::max(a.lo < 0 ? -a.lo : a.lo, a.hi < 0 ? -a.hi : a.hi); }
+
+bool has_ann(const std::vector<Node>& anns, std::string_view name) {
+    return std::any_of(anns.begin(), anns.end(), [&](const Node& a) { return a.is(name); });
+}
+
+} // namespace
+
+Builder::Builder(const Model& m, FznStore& s, BuildOptions options) : m_(m), s_(s), options_(options) {}
+
+void Builder::fail(const Node& at, const std::string& what) const { throw SyntaxError(at.line, at.column, what); }
+
+const Node& Builder::resolve(const Node& n) const {
+    if (n.kind == Node::Kind::ident) {
+        const auto it = params_.find(n.name);
+        if (it != params_.end()) return it->second->value;
+    }
+    return n;
+}
+
+int Builder::root(int v) const {
+    while (vars_[static_cast<std::size_t>(v)].alias >= 0) v = vars_[static_cast<std::size_t>(v)].alias;
+    return v;
+}
+
+int Builder::var_index(const Node& n) const {
+    if (n.kind == Node::Kind::ident) {
+        const auto it = var_ids_.find(n.name);
+        return it == var_ids_.end() ? -1 : root(it->second);
+    }
+    if (n.kind == Node::Kind::access) {
+        const auto it = arrays_.find(n.name);
+        if (it == arrays_.end() || !it->second.is_var) return -1;
+        if (n.value < 1 || n.value > static_cast<std::int64_t>(it->second.items.size()))
+            fail(n, "index " + std::to_string(n.value) + " out of range for array '" + n.name + "'");
+        return var_index(it->second.items[static_cast<std::size_t>(n.value - 1)]);
+    }
+    return -1;
+}
+
+std::int64_t Builder::integer(const Node& n0) const {
+    const Node& n = resolve(n0);
+    if (n.kind == Node::Kind::integer || n.kind == Node::Kind::boolean) return n.value;
+    if (n.kind == Node::Kind::access && !arrays_.count(n.name)) {
+        const auto it = params_.find(n.name);
+        if (it != params_.end()) {
+            const Node& a = it->second->value;
+            if (a.kind == Node::Kind::array && n.value >= 1 && n.value <= static_cast<std::int64_t>(a.items.size()))
+                return integer(a.items[static_cast<std::size_t>(n.value - 1)]);
+        }
+    }
+    const int v = var_index(n);
+    if (v >= 0) {
+        const VarInfo& info = vars_[static_cast<std::size_t>(v)];
+        if (info.constant) return *info.constant;
+    }
+    fail(n0, "expected an integer constant");
+}
+
+std::vector<std::int64_t> Builder::integers(const Node& n0) const {
+    const Node& n = resolve(n0);
+    if (n.kind != Node::Kind::array) fail(n0, "expected an array of integer constants");
+    std::vector<std::int64_t> out;
+    out.reserve(n.items.size());
+    for (const Node& item : n.items) out.push_back(integer(item));
+    return out;
+}
+
+IntSet Builder::set(const Node& n0) const {
+    const Node& n = resolve(n0);
+    IntSet out;
+    if (n.kind == Node::Kind::range && !n.real_range) {
+        if (n.hi >= n.lo && n.hi - n.lo > options_.max_domain * 4)
+            fail(n0, "a constant set of " + std::to_string(n.hi - n.lo + 1) + " values is too large");
+        for (std::int64_t v = n.lo; v <= n.hi; ++v) out.push_back(v);
+        return out;
+    }
+    if (n.kind == Node::Kind::set) {
+        out = n.elements;
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return out;
+    }
+    fail(n0, "expected a constant set of integers");
+}
+
+Term Builder::term(const Node& n0) const {
+    const Node& n = resolve(n0);
+    if (n.kind == Node::Kind::integer || n.kind == Node::Kind::boolean) return {true, n.value, {}};
+    const int v = var_index(n);
+    if (v >= 0) {
+        const VarInfo& info = vars_[static_cast<std::size_t>(v)];
+        if (info.constant) return {true, *info.constant, {}};
+        return {false, 0, info.var};
+    }
+    if (n.kind == Node::Kind::access || n.kind == Node::Kind::ident) {
+        if (n.kind == Node::Kind::ident && arrays_.count(n.name)) fail(n0, "expected a scalar, found the array '" + n.name + "'");
+        if (n.kind == Node::Kind::ident && !params_.count(n.name)) fail(n0, "unknown name '" + n.name + "'");
+        return {true, integer(n), {}};
+    }
+    if (n.kind == Node::Kind::floating) throw Unsupported("float values are not supported");
+    fail(n0, "expected an integer or Boolean variable or constant");
+}
+
+std::vector<Term> Builder::terms(const Node& n0) const {
+    const Node* n = &resolve(n0);
+    if (n->kind == Node::Kind::ident) {
+        const auto it = arrays_.find(n->name);
+        if (it == arrays_.end()) fail(n0, "expected an array, found '" + n->name + "'");
+        std::vector<Term> out;
+        out.reserve(it->second.items.size());
+        for (const Node& item : it->second.items) out.push_back(term(item));
+        return out;
+    }
+    if (n->kind != Node::Kind::array) fail(n0, "expected an array");
+    std::vector<Term> out;
+    out.reserve(n->items.size());
+    for (const Node& item : n->items) out.push_back(term(item));
+    return out;
+}
+
+IntVar Builder::var(const Term& t) {
+    if (!t.fixed) return t.var;
+    if (t.value < std::numeric_limits<int>::min() || t.value > std::numeric_limits<int>::max())
+        throw Unsupported("the constant " + std::to_string(t.value) + " does not fit in 32 bits");
+    const auto it = constants_.find(t.value);
+    if (it != constants_.end()) return it->second;
+    const IntVar x = s_.int_var(static_cast<int>(t.value), static_cast<int>(t.value));
+    constants_.emplace(t.value, x);
+    return x;
+}
+
+IntVar Builder::var(const Node& n) { return var(term(n)); }
+
+std::vector<IntVar> Builder::vars(const Node& n) {
+    std::vector<IntVar> out;
+    for (const Term& t : terms(n)) out.push_back(var(t));
+    return out;
+}
+
+// ---- declarations ---------------------------------------------------------------
+
+void Builder::declare() {
+    for (const Decl& d : m_.decls) {
+        if (params_.count(d.name) || var_ids_.count(d.name) || arrays_.count(d.name))
+            throw SyntaxError(d.line, d.column, "'" + d.name + "' is declared twice");
+        if (d.type.base == Type::Base::float_ && d.type.is_var)
+            throw Unsupported("float variables are not supported ('" + d.name + "')");
+        if (d.type.base == Type::Base::set_of_int && d.type.is_var)
+            throw Unsupported("set variables are not supported ('" + d.name + "')");
+        if (!d.type.is_var) {
+            if (!d.has_value) throw SyntaxError(d.line, d.column, "the parameter '" + d.name + "' has no value");
+            if (d.type.is_array && d.value.kind == Node::Kind::array &&
+                static_cast<std::int64_t>(d.value.items.size()) != d.type.array_size)
+                throw SyntaxError(d.line, d.column, "the array '" + d.name + "' has " +
+                                                        std::to_string(d.value.items.size()) + " elements, not " +
+                                                        std::to_string(d.type.array_size));
+            params_.emplace(d.name, &d);
+            continue;
+        }
+        const bool is_bool = d.type.base == Type::Base::bool_;
+        if (d.type.is_array) {
+            if (!d.has_value || d.value.kind != Node::Kind::array)
+                throw SyntaxError(d.line, d.column, "the variable array '" + d.name + "' needs a literal value");
+            if (static_cast<std::int64_t>(d.value.items.size()) != d.type.array_size)
+                throw SyntaxError(d.line, d.column, "the array '" + d.name + "' has " +
+                                                        std::to_string(d.value.items.size()) + " elements, not " +
+                                                        std::to_string(d.type.array_size));
+            for (const Node& item : d.value.items)
+                if (item.kind == Node::Kind::ident && !var_ids_.count(item.name) && !params_.count(item.name))
+                    fail(item, "unknown variable '" + item.name + "'");
+            arrays_.emplace(d.name, ArrayInfo{d.value.items, true, is_bool});
+            continue;
+        }
+        VarInfo v;
+        v.name = d.name;
+        v.is_bool = is_bool;
+        v.introduced = has_ann(d.annotations, "var_is_introduced") || has_ann(d.annotations, "is_defined_var");
+        if (is_bool) {
+            v.bounded = true;
+            v.lo = 0;
+            v.hi = 1;
+        } else if (d.type.has_domain) {
+            const Node& dom = d.type.domain;
+            v.bounded = true;
+            if (dom.kind == Node::Kind::range) {
+                v.lo = dom.lo;
+                v.hi = dom.hi;
+            } else {
+                v.holes_from = set(dom);
+                v.has_set = true;
+                if (v.holes_from.empty()) {
+                    v.lo = 1;
+                    v.hi = 0;
+                } else {
+                    v.lo = v.holes_from.front();
+                    v.hi = v.holes_from.back();
+                }
+            }
+            if (v.lo > v.hi) throw SyntaxError(d.line, d.column, "the variable '" + d.name + "' has an empty domain");
+        }
+        if (d.has_value) {
+            const Node& val = resolve(d.value);
+            if (val.kind == Node::Kind::integer || val.kind == Node::Kind::boolean) {
+                v.constant = val.value;
+            } else {
+                const int target = var_index(val);
+                if (target < 0) fail(d.value, "expected a variable or a constant as the value of '" + d.name + "'");
+                v.alias = target;
+            }
+        }
+        var_ids_.emplace(d.name, static_cast<int>(vars_.size()));
+        vars_.push_back(std::move(v));
+    }
+}
+
+// A pass of bounds reasoning over the constraints that define a variable,
+// before any variable exists: MiniZinc leaves the objective and other
+// sums as `var int`, and a bitset domain needs bounds. Sound (interval
+// reasoning only narrows to what the constraint allows), so it also
+// tightens declared bounds wider than the constraints allow.
+void Builder::infer_bounds() {
+    auto iv = [&](const Node& n) -> Iv {
+        const Node& r = resolve(n);
+        if (r.kind == Node::Kind::integer || r.kind == Node::Kind::boolean) return {r.value, r.value, true};
+        const int v = var_index(r);
+        if (v < 0) return {};
+        const VarInfo& info = vars_[static_cast<std::size_t>(v)];
+        if (info.constant) return {*info.constant, *info.constant, true};
+        if (!info.bounded) return {};
+        return {clamp(info.lo), clamp(info.hi), true};
+    };
+    auto items = [&](const Node& n) -> const std::vector<Node>* {
+        const Node& r = resolve(n);
+        if (r.kind == Node::Kind::array) return &r.items;
+        if (r.kind == Node::Kind::ident) {
+            const auto it = arrays_.find(r.name);
+            if (it != arrays_.end()) return &it->second.items;
+        }
+        return nullptr;
+    };
+    bool changed = false;
+    auto narrow = [&](const Node& n, Iv b) {
+        if (!b.known || b.lo > b.hi || b.lo <= -far || b.hi >= far) return;
+        const int v = var_index(resolve(n));
+        if (v < 0) return;
+        VarInfo& info = vars_[static_cast<std::size_t>(v)];
+        if (info.constant) return;
+        if (!info.bounded) {
+            info.bounded = true;
+            info.lo = b.lo;
+            info.hi = b.hi;
+            changed = true;
+            return;
+        }
+        const std::int64_t lo = std::max(info.lo, b.lo), hi = std::min(info.hi, b.hi);
+        if (lo > hi || (lo == info.lo && hi == info.hi)) return;
+        info.lo = lo;
+        info.hi = hi;
+        changed = true;
+    };
+    for (int round = 0; round < 8; ++round) {
+        changed = false;
+        for (const ConstraintItem& c : m_.constraints) {
+            const auto& a = c.args;
+            const std::string& n = c.name;
+            if ((n == "int_lin_eq" || n == "bool_lin_eq") && a.size() == 3) {
+                const Node& cs = resolve(a[0]);
+                const auto* xs = items(a[1]);
+                if (cs.kind != Node::Kind::array || !xs || xs->size() != cs.items.size()) continue;
+                const Node& rhs = resolve(a[2]);
+                if (rhs.kind != Node::Kind::integer) continue;
+                std::vector<Iv> terms;
+                std::vector<std::int64_t> coeffs;
+                int unknown = 0;
+                for (std::size_t k = 0; k < xs->size(); ++k) {
+                    const Node& ck = resolve(cs.items[k]);
+                    if (ck.kind != Node::Kind::integer) { unknown = 2; break; }
+                    coeffs.push_back(ck.value);
+                    terms.push_back(iv((*xs)[k]));
+                    if (!terms.back().known) ++unknown;
+                }
+                if (unknown > 1) continue;
+                for (std::size_t k = 0; k < terms.size(); ++k) {
+                    if (coeffs[k] == 0 || (unknown == 1 && terms[k].known)) continue;
+                    Iv rest{rhs.value, rhs.value, true};
+                    for (std::size_t j = 0; j < terms.size(); ++j)
+                        if (j != k) rest = add(rest, scale(terms[j], -coeffs[j]));
+                    if (!rest.known) continue;
+                    const std::int64_t ak = coeffs[k];
+                    Iv b = ak > 0 ? Iv{detail::ceil_div(rest.lo, ak), detail::floor_div(rest.hi, ak), true}
+                                  : Iv{detail::ceil_div(rest.hi, ak), detail::floor_div(rest.lo, ak), true};
+                    narrow((*xs)[k], b);
+                }
+            } else if (n == "int_plus" && a.size() == 3) {
+                narrow(a[2], add(iv(a[0]), iv(a[1])));
+                narrow(a[0], add(iv(a[2]), scale(iv(a[1]), -1)));
+                narrow(a[1], add(iv(a[2]), scale(iv(a[0]), -1)));
+            } else if (n == "int_times" && a.size() == 3) {
+                narrow(a[2], mul(iv(a[0]), iv(a[1])));
+            } else if (n == "int_abs" && a.size() == 2) {
+                const Iv x = iv(a[0]);
+                if (x.known) narrow(a[1], {x.lo >= 0 ? x.lo : (x.hi <= 0 ? -x.hi : 0), magnitude(x), true});
+                const Iv y = iv(a[1]);
+                if (y.known) narrow(a[0], {-y.hi, y.hi, true});
+            } else if ((n == "int_min" || n == "int_max") && a.size() == 3) {
+                narrow(a[2], hull(iv(a[0]), iv(a[1])));
+            } else if (n == "int_div" && a.size() == 3) {
+                const Iv x = iv(a[0]);
+                if (x.known) narrow(a[2], {-magnitude(x), magnitude(x), true});
+            } else if (n == "int_mod" && a.size() == 3) {
+                const Iv x = iv(a[0]), y = iv(a[1]);
+                const std::int64_t m = y.known ? std::max<std::int64_t>(0, magnitude(y) - 1) : far;
+                const std::int64_t k = x.known ? std::min(m, magnitude(x)) : m;
+                narrow(a[2], {x.known && x.lo >= 0 ? 0 : -k, x.known && x.hi <= 0 ? 0 : k, k < far});
+            } else if (n == "bool2int" && a.size() == 2) {
+                narrow(a[1], {0, 1, true});
+            } else if (n == "int_eq" && a.size() == 2) {
+                narrow(a[0], iv(a[1]));
+                narrow(a[1], iv(a[0]));
+            } else if (n == "array_int_element" && a.size() == 3) {
+                const Node& arr = resolve(a[1]);
+                if (arr.kind != Node::Kind::array || arr.items.empty()) continue;
+                Iv h{far, -far, true};
+                for (const Node& item : arr.items) h = hull(h, iv(item));
+                narrow(a[2], h);
+            } else if ((n == "array_var_int_element" || n == "array_int_maximum" || n == "array_int_minimum" ||
+                        n == "array_var_int_element_nonshifted") &&
+                       a.size() >= 2) {
+                const bool element = n.rfind("array_var_int_element", 0) == 0;
+                const auto* xs = items(element ? a[1] : a[1]);
+                if (!xs || xs->empty()) continue;
+                Iv h{far, -far, true};
+                for (const Node& item : *xs) h = hull(h, iv(item));
+                narrow(element ? a[2] : a[0], h);
+            } else if (n == "int_pow" && a.size() == 3) {
+                const Iv x = iv(a[0]), y = iv(a[1]);
+                if (!x.known || !y.known || y.hi > 62 || y.lo < 0) continue;
+                const long double m = magnitude(x);
+                long double p = 1;
+                for (std::int64_t k = 0; k < y.hi && p <= static_cast<long double>(far); ++k) p *= m;
+                if (p >= static_cast<long double>(far)) continue;
+                const auto b = static_cast<std::int64_t>(p);
+                narrow(a[2], {std::max<std::int64_t>(-b, x.lo >= 0 ? 0 : -b), std::max<std::int64_t>(b, 1), true});
+            }
+        }
+        if (!changed) break;
+    }
+}
+
+void Builder::create_vars() {
+    const std::int64_t cap = options_.max_domain;
+    for (VarInfo& v : vars_) {
+        if (v.alias >= 0 || v.constant) continue;
+        std::int64_t lo = v.lo, hi = v.hi;
+        if (!v.bounded || hi - lo + 1 > cap) {
+            // Cut to `cap` values, around zero where the range allows.
+            const std::int64_t half = cap / 2;
+            std::int64_t nlo = v.bounded ? std::max(lo, -half) : -half;
+            std::int64_t nhi = v.bounded ? std::min(hi, nlo + cap - 1) : half - 1;
+            if (v.bounded && nlo > nhi) {
+                nlo = lo;
+                nhi = lo + cap - 1;
+            }
+            if (v.bounded && nhi - nlo + 1 < cap) nlo = std::max(lo, nhi - cap + 1);
+            lo = nlo;
+            hi = nhi;
+            narrowed_names_.push_back(v.name);
+        }
+        if (lo < std::numeric_limits<int>::min() || hi > std::numeric_limits<int>::max()) {
+            lo = std::max<std::int64_t>(lo, std::numeric_limits<int>::min());
+            hi = std::min<std::int64_t>(hi, std::numeric_limits<int>::max());
+            if (lo > hi) throw Unsupported("the variable '" + v.name + "' has a domain beyond 32 bits");
+            narrowed_names_.push_back(v.name);
+        }
+        v.var = s_.int_var(static_cast<int>(lo), static_cast<int>(hi));
+        if (v.has_set) {
+            // Remove the values between the set's elements.
+            std::int64_t next = lo;
+            for (const std::int64_t e : v.holes_from) {
+                for (std::int64_t k = next; k < e && k <= hi; ++k) (void)s_.remove(v.var, k);
+                next = e + 1;
+            }
+        }
+    }
+    // Aliases: var int: x = y takes y's variable, narrowed to x's domain.
+    for (VarInfo& v : vars_) {
+        if (v.alias < 0 && !v.constant) continue;
+        if (v.constant) continue;
+        const VarInfo& target = vars_[static_cast<std::size_t>(root(v.alias))];
+        if (target.constant) {
+            v.constant = target.constant;
+            continue;
+        }
+        v.var = target.var;
+    }
+}
+
+void Builder::post_constraints(Program& p) {
+    for (const ConstraintItem& c : m_.constraints) {
+        const int before = s_.num_propagators();
+        try {
+            post_builtin(*this, c);
+        } catch (const model_error& e) {
+            throw SyntaxError(c.line, c.column, c.name + ": " + e.what());
+        }
+        for (int k = before; k < s_.num_propagators(); ++k) p.profile_names.push_back(c.name);
+    }
+    // Declared domains of aliases and constants: `var 1..5: x = y` narrows
+    // y, `var 1..5: x = 7` fails.
+    for (const VarInfo& v : vars_) {
+        if (v.alias < 0 && !v.constant) continue;
+        if (!v.bounded && !v.has_set) continue;
+        if (v.constant) {
+            const bool in = *v.constant >= v.lo && *v.constant <= v.hi &&
+                            (!v.has_set || std::binary_search(v.holes_from.begin(), v.holes_from.end(), *v.constant));
+            if (!in) (void)s_.fail();
+            continue;
+        }
+        (void)s_.remove_below(v.var, static_cast<int>(std::max<std::int64_t>(v.lo, std::numeric_limits<int>::min())));
+        (void)s_.remove_above(v.var, static_cast<int>(std::min<std::int64_t>(v.hi, std::numeric_limits<int>::max())));
+        if (v.has_set)
+            for (int k = v.var.lo(); k <= v.var.hi(); ++k)
+                if (!std::binary_search(v.holes_from.begin(), v.holes_from.end(), k)) (void)s_.remove(v.var, k);
+    }
+}
+
+void Builder::collect_outputs(Program& p) {
+    for (const Decl& d : m_.decls) {
+        if (!d.type.is_var && !d.type.is_array) {
+            if (!has_ann(d.annotations, "output_var")) continue;
+        }
+        OutputItem out;
+        out.name = d.name;
+        out.is_bool = d.type.base == Type::Base::bool_;
+        bool wanted = false;
+        for (const Node& a : d.annotations) {
+            if (a.is("output_var")) {
+                wanted = true;
+            } else if (a.is("output_array") && a.kind == Node::Kind::call && a.items.size() == 1 &&
+                       a.items[0].kind == Node::Kind::array) {
+                wanted = true;
+                out.is_array = true;
+                out.dims = a.items[0].items;
+            }
+        }
+        if (!wanted) continue;
+        if (out.is_array) {
+            out.terms = terms(Node{Node::Kind::ident, false, 0, 0, 0, 0, 0, d.name, {}, {}, d.line, d.column});
+        } else {
+            out.terms.push_back(term(Node{Node::Kind::ident, false, 0, 0, 0, 0, 0, d.name, {}, {}, d.line, d.column}));
+        }
+        p.outputs.push_back(std::move(out));
+    }
+}
+
+Phase Builder::phase_of(const Node& ann) const {
+    Phase ph;
+    for (const Term& t : terms(ann.items[0]))
+        if (!t.fixed) ph.vars.push_back(t.var);
+    if (ann.items.size() > 1 && ann.items[1].kind == Node::Kind::ident) ph.var_choice = ann.items[1].name;
+    if (ann.items.size() > 2 && ann.items[2].kind == Node::Kind::ident) ph.val_choice = ann.items[2].name;
+    return ph;
+}
+
+void Builder::collect_search(Program& p) {
+    // seq_search nests; the phases are its leaves, in order.
+    auto walk = [&](auto&& self, const Node& ann) -> void {
+        if (ann.is("seq_search") && ann.kind == Node::Kind::call && ann.items.size() == 1 &&
+            ann.items[0].kind == Node::Kind::array) {
+            for (const Node& inner : ann.items[0].items) self(self, inner);
+        } else if ((ann.is("int_search") || ann.is("bool_search")) && ann.kind == Node::Kind::call &&
+                   ann.items.size() >= 3) {
+            p.phases.push_back(phase_of(ann));
+        }
+        // Other annotations (restarts, warm starts, float and set searches)
+        // are hints a solver may ignore.
+    };
+    for (const Node& ann : m_.solve.annotations) walk(walk, ann);
+
+    std::vector<IntVar> introduced;
+    std::vector<char> seen(static_cast<std::size_t>(s_.num_vars()), 0);
+    for (const VarInfo& v : vars_) {
+        if (v.constant || v.alias >= 0) continue;
+        auto& mark = seen[static_cast<std::size_t>(v.var.index())];
+        if (mark) continue;
+        mark = 1;
+        (v.introduced ? introduced : p.decision).push_back(v.var);
+    }
+    p.decision.insert(p.decision.end(), introduced.begin(), introduced.end());
+}
+
+Program Builder::build() {
+    Program p;
+    declare();
+    infer_bounds();
+    create_vars();
+    post_constraints(p);
+    collect_outputs(p);
+    collect_search(p);
+    p.kind = m_.solve.kind;
+    if (p.kind != SolveItem::Kind::satisfy) p.objective = term(m_.solve.objective);
+    p.narrowed_names = narrowed_names_;
+    p.narrowed = !narrowed_names_.empty();
+    return p;
+}
+
+} // namespace propane::fzn

@@ -1,0 +1,146 @@
+#ifndef PROPANE_FZN_BUILDER_HPP
+#define PROPANE_FZN_BUILDER_HPP
+
+// A parsed FlatZinc model turned into a propane store: its variables (with
+// bounds inferred where the file gives none), its constraints through the
+// builtin table (builtins.hpp), and what the search and the printer need:
+// the output items, the objective, the search annotations.
+//
+// Every variable lives in one Store<BitDomain<dynamic>>: FlatZinc mixes
+// Booleans with domains of thousands of values, and a store has one domain
+// type. A domain wider than Options::max_domain is cut to that many values
+// around zero; the store then answers for a smaller model, so the search
+// may report the solutions it finds but never that there are no more (see
+// Program::narrowed).
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include <propane/propane.hpp>
+
+#include "builtins.hpp"
+#include "parser.hpp"
+
+namespace propane::fzn {
+
+using FznStore = Store<BitDomain<dynamic>>;
+
+// A model fzn-propane cannot run: a float or set variable, a builtin it
+// does not know. Not the model's fault, so reported apart from errors.
+class Unsupported : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// An argument: a variable, or a constant where FlatZinc allows one.
+struct Term {
+    bool fixed = true;
+    std::int64_t value = 0;
+    IntVar var;
+};
+
+// An integer set from the file: sorted, without repeats.
+using IntSet = std::vector<std::int64_t>;
+
+struct OutputItem {
+    std::string name;
+    bool is_bool = false;
+    bool is_array = false;
+    std::vector<Node> dims; // the ranges of output_array
+    std::vector<Term> terms;
+};
+
+// One search annotation (int_search or bool_search), or the default
+// search of the variables no annotation names.
+struct Phase {
+    std::vector<IntVar> vars;
+    std::string var_choice = "input_order";
+    std::string val_choice = "indomain_min";
+};
+
+struct Program {
+    std::vector<OutputItem> outputs;
+    SolveItem::Kind kind = SolveItem::Kind::satisfy;
+    Term objective;
+    std::vector<Phase> phases;     // from the solve item's annotations, in order
+    std::vector<IntVar> decision;  // the variables not introduced by MiniZinc, then the introduced ones
+    bool narrowed = false;         // some domain was cut to Options::max_domain
+    std::vector<std::string> narrowed_names;
+    std::vector<std::string> profile_names; // per propagator id: the builtin that posted it
+};
+
+struct BuildOptions {
+    std::int64_t max_domain = std::int64_t{1} << 20;
+};
+
+class Builder {
+public:
+    Builder(const Model& m, FznStore& s, BuildOptions options = {});
+
+    // Posts everything; throws SyntaxError (with the place in the file),
+    // Unsupported, or model_error from propane.
+    Program build();
+
+    // ---- for the posters (builtins.cpp) --------------------------------------
+    FznStore& store() noexcept { return s_; }
+    std::int64_t integer(const Node& n) const;
+    std::vector<std::int64_t> integers(const Node& n) const;
+    IntSet set(const Node& n) const;
+    Term term(const Node& n) const;
+    std::vector<Term> terms(const Node& n) const;
+    // A variable for a term: constants become fixed variables, one per value.
+    IntVar var(const Node& n);
+    IntVar var(const Term& t);
+    std::vector<IntVar> vars(const Node& n);
+    [[noreturn]] void fail(const Node& at, const std::string& what) const;
+
+private:
+    struct VarInfo {
+        std::string name;
+        bool is_bool = false;
+        bool introduced = false;
+        bool bounded = false;
+        std::int64_t lo = 0, hi = 0;
+        IntSet holes_from; // a set domain: the values kept
+        bool has_set = false;
+        IntVar var;
+        std::optional<std::int64_t> constant; // var ... = constant
+        int alias = -1;                       // var ... = another variable
+    };
+    struct ArrayInfo {
+        std::vector<Node> items;
+        bool is_var = false;
+        bool is_bool = false;
+    };
+
+    const Node& resolve(const Node& n) const;
+    int var_index(const Node& n) const; // -1: not a scalar variable
+    int root(int v) const;
+
+    void declare();
+    void infer_bounds();
+    void create_vars();
+    void post_constraints(Program& p);
+    void collect_outputs(Program& p);
+    void collect_search(Program& p);
+    Phase phase_of(const Node& ann) const;
+
+    const Model& m_;
+    FznStore& s_;
+    BuildOptions options_;
+    std::unordered_map<std::string, const Decl*> params_;
+    std::unordered_map<std::string, int> var_ids_;
+    std::unordered_map<std::string, ArrayInfo> arrays_;
+    std::vector<VarInfo> vars_;
+    std::map<std::int64_t, IntVar> constants_;
+    std::vector<std::string> narrowed_names_;
+};
+
+} // namespace propane::fzn
+
+#endif

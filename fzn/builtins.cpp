@@ -1,0 +1,676 @@
+// The builtin table: each FlatZinc constraint name and the propane
+// constraint it posts. Arguments that FlatZinc allows to be constants are
+// folded where that makes a smaller constraint (a relation with a constant,
+// a clause with a true literal), and become fixed variables elsewhere.
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "builder.hpp"
+#include "builtins.hpp"
+
+namespace propane::fzn {
+
+namespace {
+
+using Args = std::vector<Node>;
+
+// ---- shared pieces ---------------------------------------------------------------
+
+void need(const ConstraintItem& c, std::size_t n) {
+    if (c.args.size() != n)
+        throw SyntaxError(c.line, c.column, c.name + " takes " + std::to_string(n) + " arguments, not " +
+                                                std::to_string(c.args.size()));
+}
+
+Rel flip(Rel r) {
+    switch (r) {
+    case Rel::lt: return Rel::gt;
+    case Rel::le: return Rel::ge;
+    case Rel::gt: return Rel::lt;
+    case Rel::ge: return Rel::le;
+    default: return r;
+    }
+}
+
+Rel negate(Rel r) {
+    switch (r) {
+    case Rel::eq: return Rel::ne;
+    case Rel::ne: return Rel::eq;
+    case Rel::lt: return Rel::ge;
+    case Rel::le: return Rel::gt;
+    case Rel::gt: return Rel::le;
+    case Rel::ge: return Rel::lt;
+    }
+    return r;
+}
+
+bool holds(std::int64_t a, Rel r, std::int64_t b) {
+    switch (r) {
+    case Rel::eq: return a == b;
+    case Rel::ne: return a != b;
+    case Rel::lt: return a < b;
+    case Rel::le: return a <= b;
+    case Rel::gt: return a > b;
+    case Rel::ge: return a >= b;
+    }
+    return false;
+}
+
+void set_bool(Builder& b, const Term& t, bool value) {
+    if (t.fixed) {
+        if ((t.value != 0) != value) (void)b.store().fail();
+        return;
+    }
+    (void)b.store().assign(t.var, value ? 1 : 0);
+}
+
+// x r y, either side possibly a constant.
+void post_rel(Builder& b, const Term& x, Rel r, const Term& y) {
+    FznStore& s = b.store();
+    if (x.fixed && y.fixed) {
+        if (!holds(x.value, r, y.value)) (void)s.fail();
+    } else if (y.fixed) {
+        s.post(rel(x.var, r, y.value));
+    } else if (x.fixed) {
+        s.post(rel(y.var, flip(r), x.value));
+    } else {
+        s.post(rel(x.var, r, y.var));
+    }
+}
+
+// x r y reified on (or implied by) the Boolean term z.
+void post_rel_reif(Builder& b, const Term& x, Rel r, const Term& y, const Term& z, ReifyMode mode) {
+    FznStore& s = b.store();
+    if (z.fixed) {
+        if (z.value != 0) post_rel(b, x, r, y);
+        else if (mode == ReifyMode::iff) post_rel(b, x, negate(r), y);
+        return;
+    }
+    const Reify<IntVar> re{z.var, mode};
+    if (x.fixed && y.fixed) {
+        if (!holds(x.value, r, y.value)) set_bool(b, z, false);
+        else if (mode == ReifyMode::iff) set_bool(b, z, true);
+    } else if (y.fixed) {
+        s.post(rel(x.var, r, y.value, re));
+    } else if (x.fixed) {
+        s.post(rel(y.var, flip(r), x.value, re));
+    } else {
+        s.post(rel(x.var, r, y.var, re));
+    }
+}
+
+// sum coeffs[k] * xs[k] r rhs, constants folded into rhs; reified on z
+// when given.
+void post_linear(Builder& b, std::vector<std::int64_t> coeffs, const std::vector<Term>& xs, Rel r,
+                 std::int64_t rhs, const Term* z = nullptr, ReifyMode mode = ReifyMode::iff) {
+    FznStore& s = b.store();
+    std::vector<std::int64_t> cs;
+    std::vector<IntVar> vs;
+    for (std::size_t k = 0; k < xs.size(); ++k) {
+        if (xs[k].fixed) rhs -= coeffs[k] * xs[k].value;
+        else if (coeffs[k] != 0) {
+            cs.push_back(coeffs[k]);
+            vs.push_back(xs[k].var);
+        }
+    }
+    if (z && z->fixed) {
+        if (z->value != 0) z = nullptr;
+        else if (mode == ReifyMode::implies) return;
+        else {
+            r = negate(r);
+            z = nullptr;
+        }
+    }
+    if (vs.empty()) {
+        const bool ok = holds(0, r, rhs);
+        if (!z) {
+            if (!ok) (void)s.fail();
+        } else if (!ok) {
+            set_bool(b, *z, false);
+        } else if (mode == ReifyMode::iff) {
+            set_bool(b, *z, true);
+        }
+        return;
+    }
+    if (z) s.post(linear(cs, vs, r, rhs, Reify<IntVar>{z->var, mode}));
+    else s.post(linear(cs, vs, r, rhs));
+}
+
+// A clause over Boolean terms; constant literals dropped or satisfying.
+// With z: z <-> clause (iff) or z -> clause (implies).
+void post_clause(Builder& b, const std::vector<Term>& pos, const std::vector<Term>& neg, const Term* z = nullptr,
+                 ReifyMode mode = ReifyMode::iff) {
+    FznStore& s = b.store();
+    std::vector<IntVar> p, n;
+    bool satisfied = false;
+    for (const Term& t : pos) {
+        if (!t.fixed) p.push_back(t.var);
+        else if (t.value != 0) satisfied = true;
+    }
+    for (const Term& t : neg) {
+        if (!t.fixed) n.push_back(t.var);
+        else if (t.value == 0) satisfied = true;
+    }
+    if (z && z->fixed) {
+        if (z->value != 0) {
+            z = nullptr;
+        } else {
+            if (mode == ReifyMode::implies) return;
+            // The clause is false: every literal false.
+            for (const IntVar& x : p) (void)s.assign(x, 0);
+            for (const IntVar& x : n) (void)s.assign(x, 1);
+            if (satisfied) (void)s.fail();
+            return;
+        }
+    }
+    if (satisfied) {
+        if (z && mode == ReifyMode::iff) set_bool(b, *z, true);
+        return;
+    }
+    if (!z) s.post(clause(p, n));
+    else s.post(clause(p, n, Reify<IntVar>{z->var, mode}));
+}
+
+Term tm(Builder& b, const Node& n) { return b.term(n); }
+
+// ---- integers ----------------------------------------------------------------------
+
+template <Rel r>
+void int_rel(Builder& b, const ConstraintItem& c) {
+    need(c, 2);
+    post_rel(b, tm(b, c.args[0]), r, tm(b, c.args[1]));
+}
+
+template <Rel r, ReifyMode mode>
+void int_rel_reif(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    post_rel_reif(b, tm(b, c.args[0]), r, tm(b, c.args[1]), tm(b, c.args[2]), mode);
+}
+
+template <Rel r>
+void int_lin(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    post_linear(b, b.integers(c.args[0]), b.terms(c.args[1]), r, b.integer(c.args[2]));
+}
+
+template <Rel r, ReifyMode mode>
+void int_lin_reif(Builder& b, const ConstraintItem& c) {
+    need(c, 4);
+    const Term z = tm(b, c.args[3]);
+    post_linear(b, b.integers(c.args[0]), b.terms(c.args[1]), r, b.integer(c.args[2]), &z, mode);
+}
+
+void coeffs_match(const ConstraintItem& c, std::size_t a, std::size_t x) {
+    if (a != x)
+        throw SyntaxError(c.line, c.column, c.name + ": " + std::to_string(a) + " coefficients for " +
+                                                std::to_string(x) + " variables");
+}
+
+// bool_lin_eq(as, bs, c) and bool_lin_le: c may be a variable.
+template <Rel r>
+void bool_lin(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    auto coeffs = b.integers(c.args[0]);
+    auto xs = b.terms(c.args[1]);
+    coeffs_match(c, coeffs.size(), xs.size());
+    const Term rhs = tm(b, c.args[2]);
+    if (rhs.fixed) return post_linear(b, coeffs, xs, r, rhs.value);
+    coeffs.push_back(-1);
+    xs.push_back(rhs);
+    post_linear(b, coeffs, xs, r, 0);
+}
+
+void int_plus(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    post_linear(b, {1, 1, -1}, {tm(b, c.args[0]), tm(b, c.args[1]), tm(b, c.args[2])}, Rel::eq, 0);
+}
+
+void int_abs(Builder& b, const ConstraintItem& c) {
+    need(c, 2);
+    b.store().post(abs(b.var(c.args[0]), b.var(c.args[1])));
+}
+
+void int_times(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    b.store().post(times(b.var(c.args[0]), b.var(c.args[1]), b.var(c.args[2])));
+}
+
+void int_div(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    b.store().post(div(b.var(c.args[0]), b.var(c.args[1]), b.var(c.args[2])));
+}
+
+void int_mod(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    b.store().post(mod(b.var(c.args[0]), b.var(c.args[1]), b.var(c.args[2])));
+}
+
+template <bool is_max>
+void int_min_max(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    const std::vector<IntVar> xs{b.var(c.args[0]), b.var(c.args[1])};
+    const IntVar z = b.var(c.args[2]);
+    if constexpr (is_max) b.store().post(max(xs, z));
+    else b.store().post(min(xs, z));
+}
+
+template <bool is_max>
+void array_min_max(Builder& b, const ConstraintItem& c) {
+    need(c, 2);
+    const IntVar z = b.var(c.args[0]);
+    const std::vector<IntVar> xs = b.vars(c.args[1]);
+    if (xs.empty()) throw SyntaxError(c.line, c.column, c.name + " of an empty array");
+    if constexpr (is_max) b.store().post(max(xs, z));
+    else b.store().post(min(xs, z));
+}
+
+// x^y for integers as MiniZinc defines it: y >= 0 the usual power, y < 0
+// the reciprocal rounded toward zero (1 for x == 1, +-1 for x == -1, 0
+// otherwise) and undefined for x == 0.
+std::optional<std::int64_t> power(std::int64_t x, std::int64_t y) {
+    if (y < 0) {
+        if (x == 0) return std::nullopt;
+        if (x == 1) return 1;
+        if (x == -1) return (y % 2 == 0) ? 1 : -1;
+        return 0;
+    }
+    std::int64_t r = 1;
+    for (std::int64_t k = 0; k < y; ++k) {
+        if (r != 0 && (x > (std::int64_t{1} << 40) / (r < 0 ? -r : r) || x < -(std::int64_t{1} << 40) / (r < 0 ? -r : r)))
+            return std::nullopt; // past any int domain
+        r *= x;
+    }
+    return r;
+}
+
+// int_pow as a table of its solutions over the domains of its arguments:
+// exact (domain consistent) and simple; refused when the table would be
+// too large to be worth it.
+void int_pow(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    FznStore& s = b.store();
+    const IntVar x = b.var(c.args[0]), y = b.var(c.args[1]), z = b.var(c.args[2]);
+    const std::uint64_t work = std::uint64_t{s.domain(x).size()} * s.domain(y).size();
+    if (work > 1'000'000)
+        throw Unsupported("int_pow over domains of " + std::to_string(s.domain(x).size()) + " and " +
+                          std::to_string(s.domain(y).size()) + " values (at most a million pairs)");
+    std::vector<std::vector<std::int64_t>> tuples;
+    for (const int u : s.domain(x))
+        for (const int v : s.domain(y)) {
+            const auto p = power(u, v);
+            if (p && s.domain(z).contains(*p)) tuples.push_back({u, v, *p});
+        }
+    if (tuples.empty()) {
+        (void)s.fail();
+        return;
+    }
+    s.post(table(std::vector<IntVar>{x, y, z}, tuples));
+}
+
+// Element with FlatZinc's 1-based index.
+void array_int_element(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    const IntVar i = b.var(c.args[0]);
+    b.store().post(element(b.integers(c.args[1]), i - 1, b.var(c.args[2])));
+}
+
+void array_var_element(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    const IntVar i = b.var(c.args[0]);
+    const std::vector<Term> xs = b.terms(c.args[1]);
+    if (std::all_of(xs.begin(), xs.end(), [](const Term& t) { return t.fixed; })) {
+        std::vector<std::int64_t> values;
+        for (const Term& t : xs) values.push_back(t.value);
+        b.store().post(element(values, i - 1, b.var(c.args[2])));
+        return;
+    }
+    std::vector<IntVar> vs;
+    for (const Term& t : xs) vs.push_back(b.var(t));
+    b.store().post(element(vs, i - 1, b.var(c.args[2])));
+}
+
+// ---- Booleans ------------------------------------------------------------------------
+
+void bool2int(Builder& b, const ConstraintItem& c) {
+    need(c, 2);
+    post_rel(b, tm(b, c.args[0]), Rel::eq, tm(b, c.args[1]));
+}
+
+void bool_not(Builder& b, const ConstraintItem& c) {
+    need(c, 2);
+    post_rel(b, tm(b, c.args[0]), Rel::ne, tm(b, c.args[1]));
+}
+
+void bool_xor(Builder& b, const ConstraintItem& c) {
+    if (c.args.size() == 2) return post_rel(b, tm(b, c.args[0]), Rel::ne, tm(b, c.args[1]));
+    need(c, 3);
+    post_rel_reif(b, tm(b, c.args[0]), Rel::ne, tm(b, c.args[1]), tm(b, c.args[2]), ReifyMode::iff);
+}
+
+template <ReifyMode mode>
+void bool_xor_r(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    post_rel_reif(b, tm(b, c.args[0]), Rel::ne, tm(b, c.args[1]), tm(b, c.args[2]), mode);
+}
+
+// r <-> (a_1 or ... or a_n), or r -> it.
+template <ReifyMode mode>
+void array_bool_or(Builder& b, const ConstraintItem& c) {
+    need(c, 2);
+    const Term r = tm(b, c.args[1]);
+    post_clause(b, b.terms(c.args[0]), {}, &r, mode);
+}
+
+// r <-> (a_1 and ... and a_n): not r <-> (not a_1 or ... or not a_n).
+// Implied: each a_k or not r.
+template <ReifyMode mode>
+void array_bool_and(Builder& b, const ConstraintItem& c) {
+    need(c, 2);
+    const std::vector<Term> as = b.terms(c.args[0]);
+    const Term r = tm(b, c.args[1]);
+    if (mode == ReifyMode::implies) {
+        for (const Term& a : as) post_clause(b, {a}, {r});
+        return;
+    }
+    if (r.fixed) {
+        if (r.value != 0) {
+            for (const Term& a : as) set_bool(b, a, true);
+        } else {
+            post_clause(b, {}, as);
+        }
+        return;
+    }
+    // r == 1 exactly when every a_k is: the clause (not a_1 or ... or r)
+    // and, for each k, (a_k or not r).
+    for (const Term& a : as) post_clause(b, {a}, {r});
+    post_clause(b, {r}, as);
+}
+
+template <ReifyMode mode>
+void bool_and(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    const std::vector<Term> as{tm(b, c.args[0]), tm(b, c.args[1])};
+    const Term r = tm(b, c.args[2]);
+    if (mode == ReifyMode::implies) {
+        for (const Term& a : as) post_clause(b, {a}, {r});
+        return;
+    }
+    if (r.fixed) {
+        if (r.value != 0) for (const Term& a : as) set_bool(b, a, true);
+        else post_clause(b, {}, as);
+        return;
+    }
+    for (const Term& a : as) post_clause(b, {a}, {r});
+    post_clause(b, {r}, as);
+}
+
+template <ReifyMode mode>
+void bool_or(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    const Term r = tm(b, c.args[2]);
+    post_clause(b, {tm(b, c.args[0]), tm(b, c.args[1])}, {}, &r, mode);
+}
+
+void bool_clause(Builder& b, const ConstraintItem& c) {
+    need(c, 2);
+    post_clause(b, b.terms(c.args[0]), b.terms(c.args[1]));
+}
+
+template <ReifyMode mode>
+void bool_clause_r(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    const Term r = tm(b, c.args[2]);
+    post_clause(b, b.terms(c.args[0]), b.terms(c.args[1]), &r, mode);
+}
+
+// An odd number of the as are true: sum(as) == 2k + 1.
+void array_bool_xor(Builder& b, const ConstraintItem& c) {
+    need(c, 1);
+    std::vector<Term> as = b.terms(c.args[0]);
+    const auto n = static_cast<int>(as.size());
+    std::vector<std::int64_t> coeffs(as.size(), 1);
+    const IntVar k = b.store().int_var(0, n / 2);
+    coeffs.push_back(-2);
+    as.push_back(Term{false, 0, k});
+    post_linear(b, coeffs, as, Rel::eq, 1);
+}
+
+// ---- sets of constants ------------------------------------------------------------------
+
+// The maximal runs of consecutive values of a sorted set.
+std::vector<std::pair<std::int64_t, std::int64_t>> runs(const IntSet& set) {
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    for (const std::int64_t v : set) {
+        if (!out.empty() && out.back().second + 1 == v) out.back().second = v;
+        else out.emplace_back(v, v);
+    }
+    return out;
+}
+
+void set_in(Builder& b, const ConstraintItem& c) {
+    need(c, 2);
+    const Term x = tm(b, c.args[0]);
+    const IntSet set = b.set(c.args[1]);
+    FznStore& s = b.store();
+    if (x.fixed) {
+        if (!std::binary_search(set.begin(), set.end(), x.value)) (void)s.fail();
+        return;
+    }
+    if (set.empty()) {
+        (void)s.fail();
+        return;
+    }
+    (void)s.remove_below(x.var, static_cast<int>(std::max<std::int64_t>(set.front(), x.var.lo())));
+    (void)s.remove_above(x.var, static_cast<int>(std::min<std::int64_t>(set.back(), x.var.hi())));
+    for (int v = x.var.lo(); v <= x.var.hi(); ++v)
+        if (!std::binary_search(set.begin(), set.end(), v)) (void)s.remove(x.var, v);
+}
+
+// r <-> x in S (or r -> x in S): one reified range test per run of S
+// that meets x's domain, r the disjunction of the tests.
+template <ReifyMode mode>
+void set_in_reif(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    const Term x = tm(b, c.args[0]);
+    const IntSet set = b.set(c.args[1]);
+    const Term r = tm(b, c.args[2]);
+    FznStore& s = b.store();
+    if (x.fixed) {
+        const bool in = std::binary_search(set.begin(), set.end(), x.value);
+        if (!in) set_bool(b, r, false);
+        else if (mode == ReifyMode::iff) set_bool(b, r, true);
+        return;
+    }
+    std::vector<Term> tests;
+    for (const auto& [lo, hi] : runs(set)) {
+        if (hi < x.var.lo() || lo > x.var.hi()) continue;
+        const bool low_open = lo > x.var.lo(), high_open = hi < x.var.hi();
+        if (!low_open && !high_open) { // the run holds x's whole initial range
+            tests.push_back(Term{true, 1, {}});
+            continue;
+        }
+        const IntVar t = s.bool_var();
+        if (low_open && high_open) {
+            const IntVar above = s.bool_var(), below = s.bool_var();
+            s.post(rel(x.var, Rel::ge, lo, iff(above)));
+            s.post(rel(x.var, Rel::le, hi, iff(below)));
+            s.post(clause(std::vector<IntVar>{above}, std::vector<IntVar>{t}));
+            s.post(clause(std::vector<IntVar>{below}, std::vector<IntVar>{t}));
+            s.post(clause(std::vector<IntVar>{t}, std::vector<IntVar>{above, below}));
+        } else if (low_open) {
+            s.post(rel(x.var, Rel::ge, lo, iff(t)));
+        } else {
+            s.post(rel(x.var, Rel::le, hi, iff(t)));
+        }
+        tests.push_back(Term{false, 0, t});
+    }
+    post_clause(b, tests, {}, &r, mode);
+}
+
+// ---- globals (propane's library folder, fzn/mznlib) --------------------------------------
+
+Consistency strength_of(const ConstraintItem& c, Consistency fallback) {
+    for (const Node& a : c.annotations) {
+        if (a.is("domain") || a.is("domain_propagation")) return domain;
+        if (a.is("bounds") || a.is("bounds_propagation")) return bounds;
+        if (a.is("value_propagation")) return value;
+    }
+    return fallback;
+}
+
+void all_different_int(Builder& b, const ConstraintItem& c) {
+    need(c, 1);
+    const std::vector<IntVar> xs = b.vars(c.args[0]);
+    b.store().post(all_different(xs, strength_of(c, domain)));
+}
+
+// propane_table_int(xs, tuples flattened row by row).
+void table_int(Builder& b, const ConstraintItem& c) {
+    need(c, 2);
+    const std::vector<IntVar> xs = b.vars(c.args[0]);
+    const std::vector<std::int64_t> flat = b.integers(c.args[1]);
+    if (xs.empty()) throw SyntaxError(c.line, c.column, c.name + " over no variables");
+    if (flat.size() % xs.size() != 0)
+        throw SyntaxError(c.line, c.column, c.name + ": " + std::to_string(flat.size()) +
+                                                " table entries are not rows of " + std::to_string(xs.size()));
+    std::vector<std::vector<std::int64_t>> tuples;
+    for (std::size_t k = 0; k < flat.size(); k += xs.size())
+        tuples.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(k),
+                            flat.begin() + static_cast<std::ptrdiff_t>(k + xs.size()));
+    b.store().post(table(xs, tuples));
+}
+
+// propane_count(xs, v, c): #{k : xs[k] == v} r c, v a constant.
+template <Rel r>
+void count_rel(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    const std::vector<IntVar> xs = b.vars(c.args[0]);
+    const std::int64_t v = b.integer(c.args[1]);
+    const Term n = tm(b, c.args[2]);
+    if (n.fixed) b.store().post(count(xs, v, r, n.value));
+    else b.store().post(count(xs, v, r, n.var));
+}
+
+struct Entry {
+    std::string_view name;
+    void (*post)(Builder&, const ConstraintItem&);
+};
+
+constexpr ReifyMode reif = ReifyMode::iff, imp = ReifyMode::implies;
+
+// Sorted by name, for the binary search in post_builtin.
+constexpr Entry table_entries[] = {
+    {"array_bool_and", array_bool_and<reif>},
+    {"array_bool_and_imp", array_bool_and<imp>},
+    {"array_bool_element", array_int_element},
+    {"array_bool_or", array_bool_or<reif>},
+    {"array_bool_or_imp", array_bool_or<imp>},
+    {"array_bool_xor", array_bool_xor},
+    {"array_int_element", array_int_element},
+    {"array_int_maximum", array_min_max<true>},
+    {"array_int_minimum", array_min_max<false>},
+    {"array_var_bool_element", array_var_element},
+    {"array_var_int_element", array_var_element},
+    {"bool2int", bool2int},
+    {"bool_and", bool_and<reif>},
+    {"bool_and_imp", bool_and<imp>},
+    {"bool_clause", bool_clause},
+    {"bool_clause_imp", bool_clause_r<imp>},
+    {"bool_clause_reif", bool_clause_r<reif>},
+    {"bool_eq", int_rel<Rel::eq>},
+    {"bool_eq_imp", int_rel_reif<Rel::eq, imp>},
+    {"bool_eq_reif", int_rel_reif<Rel::eq, reif>},
+    {"bool_le", int_rel<Rel::le>},
+    {"bool_le_imp", int_rel_reif<Rel::le, imp>},
+    {"bool_le_reif", int_rel_reif<Rel::le, reif>},
+    {"bool_lin_eq", bool_lin<Rel::eq>},
+    {"bool_lin_le", bool_lin<Rel::le>},
+    {"bool_lt", int_rel<Rel::lt>},
+    {"bool_lt_imp", int_rel_reif<Rel::lt, imp>},
+    {"bool_lt_reif", int_rel_reif<Rel::lt, reif>},
+    {"bool_ne", int_rel<Rel::ne>},
+    {"bool_ne_imp", int_rel_reif<Rel::ne, imp>},
+    {"bool_ne_reif", int_rel_reif<Rel::ne, reif>},
+    {"bool_not", bool_not},
+    {"bool_or", bool_or<reif>},
+    {"bool_or_imp", bool_or<imp>},
+    {"bool_xor", bool_xor},
+    {"bool_xor_imp", bool_xor_r<imp>},
+    {"bool_xor_reif", bool_xor_r<reif>},
+    {"int_abs", int_abs},
+    {"int_div", int_div},
+    {"int_eq", int_rel<Rel::eq>},
+    {"int_eq_imp", int_rel_reif<Rel::eq, imp>},
+    {"int_eq_reif", int_rel_reif<Rel::eq, reif>},
+    {"int_ge", int_rel<Rel::ge>},
+    {"int_ge_imp", int_rel_reif<Rel::ge, imp>},
+    {"int_ge_reif", int_rel_reif<Rel::ge, reif>},
+    {"int_gt", int_rel<Rel::gt>},
+    {"int_gt_imp", int_rel_reif<Rel::gt, imp>},
+    {"int_gt_reif", int_rel_reif<Rel::gt, reif>},
+    {"int_le", int_rel<Rel::le>},
+    {"int_le_imp", int_rel_reif<Rel::le, imp>},
+    {"int_le_reif", int_rel_reif<Rel::le, reif>},
+    {"int_lin_eq", int_lin<Rel::eq>},
+    {"int_lin_eq_imp", int_lin_reif<Rel::eq, imp>},
+    {"int_lin_eq_reif", int_lin_reif<Rel::eq, reif>},
+    {"int_lin_le", int_lin<Rel::le>},
+    {"int_lin_le_imp", int_lin_reif<Rel::le, imp>},
+    {"int_lin_le_reif", int_lin_reif<Rel::le, reif>},
+    {"int_lin_ne", int_lin<Rel::ne>},
+    {"int_lin_ne_imp", int_lin_reif<Rel::ne, imp>},
+    {"int_lin_ne_reif", int_lin_reif<Rel::ne, reif>},
+    {"int_lt", int_rel<Rel::lt>},
+    {"int_lt_imp", int_rel_reif<Rel::lt, imp>},
+    {"int_lt_reif", int_rel_reif<Rel::lt, reif>},
+    {"int_max", int_min_max<true>},
+    {"int_min", int_min_max<false>},
+    {"int_mod", int_mod},
+    {"int_ne", int_rel<Rel::ne>},
+    {"int_ne_imp", int_rel_reif<Rel::ne, imp>},
+    {"int_ne_reif", int_rel_reif<Rel::ne, reif>},
+    {"int_plus", int_plus},
+    {"int_pow", int_pow},
+    {"int_times", int_times},
+    {"propane_all_different_int", all_different_int},
+    {"propane_count_eq", count_rel<Rel::eq>},
+    {"propane_count_geq", count_rel<Rel::le>},
+    {"propane_count_gt", count_rel<Rel::lt>},
+    {"propane_count_leq", count_rel<Rel::ge>},
+    {"propane_count_lt", count_rel<Rel::gt>},
+    {"propane_count_neq", count_rel<Rel::ne>},
+    {"propane_table_int", table_int},
+    {"set_in", set_in},
+    {"set_in_imp", set_in_reif<imp>},
+    {"set_in_reif", set_in_reif<reif>},
+};
+
+constexpr bool sorted() {
+    for (std::size_t k = 1; k < std::size(table_entries); ++k)
+        if (!(table_entries[k - 1].name < table_entries[k].name)) return false;
+    return true;
+}
+static_assert(sorted(), "table_entries must be sorted by name, without repeats");
+
+} // namespace
+
+void post_builtin(Builder& b, const ConstraintItem& c) {
+    const auto* end = std::end(table_entries);
+    const auto* it = std::lower_bound(std::begin(table_entries), end, std::string_view(c.name),
+                                      [](const Entry& e, std::string_view n) { return e.name < n; });
+    if (it == end || it->name != c.name)
+        throw Unsupported("unknown constraint '" + c.name + "' (line " + std::to_string(c.line) + ")");
+    it->post(b, c);
+}
+
+std::vector<std::string_view> builtin_names() {
+    std::vector<std::string_view> out;
+    for (const Entry& e : table_entries) out.push_back(e.name);
+    return out;
+}
+
+} // namespace propane::fzn

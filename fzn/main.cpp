@@ -1,0 +1,134 @@
+// fzn-propane: runs a FlatZinc model on propane and prints its answers in
+// the standard form, for MiniZinc (through propane.msc) or by hand.
+//
+// Exit codes: 0 when the search ran (whatever it found), 1 when the model
+// could not be run (a syntax error, an unsupported feature) or the output
+// could not be written, 2 for a command-line mistake.
+
+#include <charconv>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <new>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include <propane/version.hpp>
+
+#include "builder.hpp"
+#include "builtins.hpp"
+#include "parser.hpp"
+#include "run.hpp"
+
+namespace {
+
+constexpr const char* usage =
+    "usage: fzn-propane [-a] [-n N] [-s] [-t MS] [-r SEED] [-f] [-p THREADS] FILE.fzn";
+
+[[noreturn]] void usage_error(const std::string& message) {
+    std::fprintf(stderr, "fzn-propane: %s\n%s (try --help)\n", message.c_str(), usage);
+    std::exit(2);
+}
+
+template <class T>
+T number(std::string_view flag, const char* text, T least) {
+    const std::string_view s(text);
+    T v{};
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || ec != std::errc{} || end != s.data() + s.size() || v < least)
+        usage_error("bad " + std::string(flag) + " '" + std::string(s) + "' (expected an integer >= " +
+                    std::to_string(least) + ")");
+    return v;
+}
+
+void help() {
+    std::printf("%s\n\n"
+                "Runs a FlatZinc model on propane %d.%d.%d and prints its solutions in the standard form.\n\n"
+                "  -a          all solutions (satisfaction), every improving one (optimization)\n"
+                "  -n N        stop after N solutions\n"
+                "  -s          statistics, as %%%%%%mzn-stat: lines\n"
+                "  -t MS       time limit in milliseconds\n"
+                "  -r SEED     seed of indomain_random\n"
+                "  -f          free search: ignore the search annotations\n"
+                "  -p THREADS  search on THREADS threads\n"
+                "  --builtins  list the FlatZinc constraints fzn-propane posts\n"
+                "  --help, --version\n",
+                usage, PROPANE_VERSION_MAJOR, PROPANE_VERSION_MINOR, PROPANE_VERSION_PATCH);
+}
+
+// One line for MiniZinc to show and, on stdout, the marker it reads.
+int failed(const std::string& kind, const std::string& message) {
+    std::fprintf(stderr, "fzn-propane: %s%s\n", kind.c_str(), message.c_str());
+    std::printf("=====ERROR=====\n");
+    std::fflush(stdout);
+    return 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    propane::fzn::RunOptions o;
+    const char* file = nullptr;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        auto value = [&]() -> const char* {
+            if (i + 1 >= argc) usage_error(std::string(a) + " needs a value");
+            return argv[++i];
+        };
+        if (a == "-a") o.all = true;
+        else if (a == "-n") o.solutions = number<std::uint64_t>(a, value(), 1);
+        else if (a == "-s") o.statistics = true;
+        else if (a == "-t") o.time_ms = number<std::int64_t>(a, value(), 0);
+        else if (a == "-r") o.seed = number<std::uint64_t>(a, value(), 0);
+        else if (a == "-f") o.free = true;
+        else if (a == "-p") o.threads = number<unsigned>(a, value(), 1);
+        else if (a == "--help" || a == "-h") {
+            help();
+            return std::fflush(stdout) == 0 ? 0 : 1;
+        } else if (a == "--version") {
+            std::printf("fzn-propane %d.%d.%d\n", PROPANE_VERSION_MAJOR, PROPANE_VERSION_MINOR,
+                        PROPANE_VERSION_PATCH);
+            return std::fflush(stdout) == 0 ? 0 : 1;
+        } else if (a == "--builtins") {
+            for (const std::string_view n : propane::fzn::builtin_names())
+                std::printf("%.*s\n", static_cast<int>(n.size()), n.data());
+            return std::fflush(stdout) == 0 ? 0 : 1;
+        } else if (a.size() > 1 && a[0] == '-') usage_error("unknown option '" + std::string(a) + "'");
+        else if (file) usage_error("more than one file: '" + std::string(file) + "' and '" + std::string(a) + "'");
+        else file = argv[i];
+    }
+    if (!file) usage_error("no FlatZinc file given");
+
+    std::ifstream in(file, std::ios::binary);
+    if (!in) usage_error("cannot read '" + std::string(file) + "'");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) usage_error("cannot read '" + std::string(file) + "'");
+
+    const auto start = std::chrono::steady_clock::now();
+    try {
+        const propane::fzn::Model model = propane::fzn::parse(text);
+        propane::fzn::FznStore store;
+        propane::fzn::Builder builder(model, store);
+        const propane::fzn::Program program = builder.build();
+        const double init = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (!propane::fzn::run(store, program, o, stdout, init)) {
+            std::perror("fzn-propane: writing the output");
+            return 1;
+        }
+        return 0;
+    } catch (const propane::fzn::SyntaxError& e) {
+        return failed(std::string(file) + ":", e.what());
+    } catch (const propane::fzn::Unsupported& e) {
+        return failed("unsupported: ", e.what());
+    } catch (const propane::model_error& e) {
+        return failed("", e.what());
+    } catch (const std::bad_alloc&) {
+        return failed("", "out of memory");
+    }
+}

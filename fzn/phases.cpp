@@ -1,0 +1,146 @@
+#include "phases.hpp"
+
+#include <limits>
+#include <utility>
+
+namespace propane::fzn {
+
+std::optional<VarRule> var_rule(std::string_view n) {
+    if (n == "input_order") return VarRule::input_order;
+    if (n == "first_fail") return VarRule::first_fail;
+    if (n == "anti_first_fail") return VarRule::anti_first_fail;
+    if (n == "smallest") return VarRule::smallest;
+    if (n == "largest") return VarRule::largest;
+    if (n == "occurrence") return VarRule::occurrence;
+    if (n == "most_constrained") return VarRule::most_constrained;
+    if (n == "max_regret") return VarRule::max_regret;
+    if (n == "dom_w_deg") return VarRule::dom_w_deg;
+    return std::nullopt;
+}
+
+std::optional<ValRule> val_rule(std::string_view n) {
+    if (n == "indomain_min" || n == "indomain") return ValRule::min;
+    if (n == "indomain_max") return ValRule::max;
+    if (n == "indomain_median") return ValRule::median;
+    if (n == "indomain_middle") return ValRule::middle;
+    if (n == "indomain_split" || n == "indomain_interval") return ValRule::split;
+    if (n == "indomain_reverse_split") return ValRule::reverse_split;
+    if (n == "indomain_random") return ValRule::random;
+    return std::nullopt;
+}
+
+namespace {
+
+// What rules without an annotation, and under -f: the smallest ratio of
+// domain size to weighted degree (failures included), smallest value first.
+constexpr VarRule default_var = VarRule::dom_w_deg;
+constexpr ValRule default_val = ValRule::min;
+
+double wdeg(const FznStore& s, const IntVar& x) {
+    double w = 0;
+    for (const int p : s.propagators_of(x.index())) w += 1.0 + static_cast<double>(s.failures_of(p));
+    return w;
+}
+
+// The key a rule minimises (ties to the first view).
+double key(VarRule rule, const FznStore& s, const IntVar& x) {
+    switch (rule) {
+    case VarRule::input_order: return 0;
+    case VarRule::first_fail: return x.size(s);
+    case VarRule::anti_first_fail: return -static_cast<double>(x.size(s));
+    case VarRule::smallest: return x.min(s);
+    case VarRule::largest: return -static_cast<double>(x.max(s));
+    case VarRule::occurrence: return -static_cast<double>(s.propagators_of(x.index()).size());
+    case VarRule::most_constrained:
+        // Smallest domain, then most constraints: the degree is below 2^20
+        // for any model that fits in memory, so it breaks ties only.
+        return static_cast<double>(x.size(s)) * (1 << 20) - static_cast<double>(s.propagators_of(x.index()).size());
+    case VarRule::max_regret: return -static_cast<double>(x.next(s, x.min(s)) - x.min(s));
+    case VarRule::dom_w_deg: {
+        const double w = wdeg(s, x);
+        return w > 0 ? x.size(s) / w : std::numeric_limits<double>::infinity();
+    }
+    }
+    return 0;
+}
+
+} // namespace
+
+std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool free) {
+    auto plan = std::make_shared<Plan>();
+    plan->val_of.assign(static_cast<std::size_t>(s.num_vars()), default_val);
+    std::vector<char> taken(static_cast<std::size_t>(s.num_vars()), 0);
+    auto add_phase = [&](const std::vector<IntVar>& vars, VarRule vr, ValRule vl) {
+        Plan::Range r{static_cast<int>(plan->views.size()), 0, vr};
+        for (const IntVar& x : vars) {
+            auto& t = taken[static_cast<std::size_t>(x.index())];
+            if (t || s.domain(x.index()).fixed()) continue;
+            t = 1;
+            plan->views.push_back(x);
+            plan->val_of[static_cast<std::size_t>(x.index())] = vl;
+        }
+        r.end = static_cast<int>(plan->views.size());
+        if (r.end > r.begin) plan->phases.push_back(r);
+    };
+    if (!free) {
+        for (const Phase& ph : p.phases) {
+            const auto vr = var_rule(ph.var_choice);
+            if (!vr) throw Unsupported("unknown variable selection '" + ph.var_choice + "' in a search annotation");
+            const auto vl = val_rule(ph.val_choice);
+            if (!vl) throw Unsupported("unknown value selection '" + ph.val_choice + "' in a search annotation");
+            add_phase(ph.vars, *vr, *vl);
+        }
+    }
+    add_phase(p.decision, default_var, default_val);
+    return plan;
+}
+
+int PickVar::operator()(const FznStore& s, std::span<const IntVar> views) const {
+    for (const Plan::Range& r : plan->phases) {
+        int best = -1;
+        double best_key = 0;
+        for (int i = r.begin; i < r.end; ++i) {
+            const IntVar& x = views[static_cast<std::size_t>(i)];
+            if (x.fixed(s)) continue;
+            if (r.rule == VarRule::input_order) return i;
+            const double k = key(r.rule, s, x);
+            if (best < 0 || k < best_key) {
+                best = i;
+                best_key = k;
+            }
+        }
+        if (best >= 0) return best;
+    }
+    return -1; // not reached: the search asks only while a view is open
+}
+
+Decision PickValue::operator()(const FznStore& s, const IntVar& x) {
+    const int lo = x.min(s), hi = x.max(s);
+    const int mid = static_cast<int>(detail::floor_div(std::int64_t{lo} + hi, 2));
+    switch (plan->val_of[static_cast<std::size_t>(x.index())]) {
+    case ValRule::min: return {Branch::assign, lo};
+    case ValRule::max: return {Branch::assign, hi};
+    case ValRule::split: return {Branch::split, mid};
+    case ValRule::reverse_split: return {Branch::split_high, mid};
+    case ValRule::median: {
+        unsigned k = (x.size(s) - 1) / 2;
+        int v = lo;
+        for (; k > 0; --k) v = x.next(s, v);
+        return {Branch::assign, v};
+    }
+    case ValRule::middle: {
+        if (x.contains(s, mid)) return {Branch::assign, mid};
+        const int up = x.next(s, mid), down = x.prev(s, mid);
+        return {Branch::assign, std::int64_t{up} - mid < std::int64_t{mid} - down ? up : down};
+    }
+    case ValRule::random: {
+        unsigned k = static_cast<unsigned>(rng() % x.size(s));
+        int v = lo;
+        for (; k > 0; --k) v = x.next(s, v);
+        return {Branch::assign, v};
+    }
+    }
+    return {Branch::assign, lo};
+}
+
+} // namespace propane::fzn

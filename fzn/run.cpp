@@ -1,0 +1,158 @@
+#include "run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <utility>
+
+#include <propane/parallel.hpp>
+
+#include "phases.hpp"
+
+namespace propane::fzn {
+
+namespace {
+
+void append_value(std::string& out, std::int64_t v, bool is_bool) {
+    if (is_bool) out += v != 0 ? "true" : "false";
+    else out += std::to_string(v);
+}
+
+template <class Solution>
+std::int64_t value_of(const Solution& sol, const Term& t) {
+    return t.fixed ? t.value : sol.value(t.var);
+}
+
+template <class Solution>
+std::string format(const Program& p, const Solution& sol) {
+    std::string out;
+    for (const OutputItem& item : p.outputs) {
+        out += item.name;
+        out += " = ";
+        if (!item.is_array) {
+            append_value(out, value_of(sol, item.terms.front()), item.is_bool);
+        } else {
+            out += "array" + std::to_string(item.dims.size()) + "d(";
+            for (const Node& d : item.dims) {
+                if (d.kind == Node::Kind::range) out += std::to_string(d.lo) + ".." + std::to_string(d.hi);
+                else out += "{}";
+                out += ", ";
+            }
+            out += '[';
+            for (std::size_t k = 0; k < item.terms.size(); ++k) {
+                if (k > 0) out += ", ";
+                append_value(out, value_of(sol, item.terms[k]), item.is_bool);
+            }
+            out += "])";
+        }
+        out += ";\n";
+    }
+    out += "----------\n";
+    return out;
+}
+
+bool write(std::FILE* out, const std::string& text) {
+    return std::fwrite(text.data(), 1, text.size(), out) == text.size() && std::fflush(out) == 0;
+}
+
+std::string top_failures(const FznStore& s, const Program& p) {
+    std::vector<std::pair<std::uint64_t, std::string>> by_name;
+    for (int k = 0; k < s.num_propagators() && k < static_cast<int>(p.profile_names.size()); ++k) {
+        const std::string& n = p.profile_names[static_cast<std::size_t>(k)];
+        auto it = std::find_if(by_name.begin(), by_name.end(), [&](const auto& e) { return e.second == n; });
+        if (it == by_name.end()) by_name.emplace_back(s.failures_of(k), n);
+        else it->first += s.failures_of(k);
+    }
+    std::sort(by_name.begin(), by_name.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::string out;
+    for (std::size_t k = 0; k < by_name.size() && k < 3; ++k) {
+        if (k > 0) out += ',';
+        out += by_name[k].second + ":" + std::to_string(by_name[k].first);
+    }
+    return out;
+}
+
+} // namespace
+
+bool run(FznStore& s, const Program& p, const RunOptions& o, std::FILE* out, double init_seconds) {
+    const auto plan = make_plan(s, p, o.free);
+    PhaseStrategy strategy{PickVar{plan}, PickValue{plan, detail::SplitMix64{o.seed}}, o.seed};
+    Limits limits;
+    if (o.time_ms) limits.time = std::chrono::milliseconds(*o.time_ms);
+    const bool optimizing = p.kind != SolveItem::Kind::satisfy && !p.objective.fixed;
+    if (optimizing) {
+        if (o.solutions > 0) limits.solutions = o.solutions;
+    } else {
+        limits.solutions = o.all ? unlimited : (o.solutions > 0 ? o.solutions : 1);
+    }
+    const Parallel parallel{.threads = o.threads, .ordered = false};
+
+    bool ok = true;
+    std::string best;
+    std::uint64_t found = 0;
+    auto visit = [&](const auto& sol) {
+        ++found;
+        std::string text = format(p, sol);
+        if (optimizing && !o.all) best = std::move(text);
+        else if (ok) ok = write(out, text);
+    };
+
+    SearchStats st;
+    std::optional<std::int64_t> objective;
+    if (optimizing) {
+        const IntVar obj = p.objective.var;
+        OptimizeStats os;
+        if (p.kind == SolveItem::Kind::minimize) {
+            os = o.threads > 1 ? minimize(s, plan->views, strategy, limits, parallel, obj, visit)
+                               : minimize(s, plan->views, strategy, limits, obj, visit);
+        } else {
+            os = o.threads > 1 ? maximize(s, plan->views, strategy, limits, parallel, obj, visit)
+                               : maximize(s, plan->views, strategy, limits, obj, visit);
+        }
+        st = os;
+        objective = os.objective;
+    } else {
+        st = o.threads > 1 ? solve(s, plan->views, strategy, limits, parallel, visit)
+                           : solve(s, plan->views, strategy, limits, visit);
+    }
+    if (!best.empty() && ok) ok = write(out, best);
+
+    // A narrowed domain answers for a smaller model: what it found holds,
+    // what it did not find may exist.
+    // A constant objective makes the first solution optimal.
+    const bool complete = (st.complete() && !p.narrowed) || (p.kind != SolveItem::Kind::satisfy && !optimizing && found > 0);
+    std::string tail;
+    if (found > 0) {
+        if (complete) tail += "==========\n";
+    } else {
+        tail += complete ? "=====UNSATISFIABLE=====\n" : "=====UNKNOWN=====\n";
+    }
+    if (o.statistics) {
+        auto stat = [&](const std::string& name, const std::string& value) {
+            tail += "%%%mzn-stat: " + name + "=" + value + "\n";
+        };
+        stat("variables", std::to_string(s.num_vars()));
+        stat("propagators", std::to_string(s.num_propagators()));
+        stat("solutions", std::to_string(st.solutions));
+        stat("nodes", std::to_string(st.branches));
+        stat("failures", std::to_string(st.failures));
+        stat("propagations", std::to_string(st.propagations));
+        stat("peakDepth", std::to_string(st.max_depth));
+        stat("restarts", std::to_string(st.restarts));
+        stat("initTime", std::to_string(init_seconds));
+        stat("solveTime", std::to_string(st.wall_ms() / 1000.0));
+        if (objective) stat("objective", std::to_string(*objective));
+        stat("failuresByConstraint", "\"" + top_failures(s, p) + "\"");
+        if (p.narrowed) {
+            std::string names;
+            for (std::size_t k = 0; k < p.narrowed_names.size() && k < 5; ++k)
+                names += (k ? "," : "") + p.narrowed_names[k];
+            stat("narrowedDomains", "\"" + names + "\"");
+        }
+        tail += "%%%mzn-stat-end\n";
+    }
+    if (ok) ok = write(out, tail);
+    return ok;
+}
+
+} // namespace propane::fzn
