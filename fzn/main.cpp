@@ -2,10 +2,14 @@
 // the standard form, for MiniZinc (through propane.msc) or by hand.
 //
 // Exit codes: 0 when the search ran (whatever it found), 1 when the model
-// could not be run (a syntax error, an unsupported feature) or the output
-// could not be written, 2 for a command-line mistake.
+// could not be run (a syntax error, an unsupported feature), 2 for a
+// command-line mistake or output that could not be written (as the
+// examples).
 
+#include <cerrno>
 #include <charconv>
+#include <csignal>
+#include <cstring>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -63,16 +67,20 @@ void help() {
 }
 
 // One line for MiniZinc to show and, on stdout, the marker it reads.
-int failed(const std::string& kind, const std::string& message) {
+int failed(propane::fzn::Printer& printer, const std::string& kind, const std::string& message) {
     std::fprintf(stderr, "fzn-propane: %s%s\n", kind.c_str(), message.c_str());
-    std::printf("=====ERROR=====\n");
-    std::fflush(stdout);
+    (void)printer.finish("=====ERROR=====\n");
     return 1;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
+    // A full file must fail a write, which is then reported, rather than
+    // kill the process unannounced.
+#ifdef SIGXFSZ
+    std::signal(SIGXFSZ, SIG_IGN);
+#endif
     propane::fzn::RunOptions o;
     const char* file = nullptr;
     for (int i = 1; i < argc; ++i) {
@@ -111,24 +119,27 @@ int main(int argc, char** argv) {
     if (in.bad()) usage_error("cannot read '" + std::string(file) + "'");
 
     const auto start = std::chrono::steady_clock::now();
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    if (o.time_ms) deadline = start + std::chrono::milliseconds(*o.time_ms);
+    propane::fzn::Printer printer(stdout, deadline);
     try {
         const propane::fzn::Model model = propane::fzn::parse(text);
         propane::fzn::FznStore store;
         propane::fzn::Builder builder(model, store);
         const propane::fzn::Program program = builder.build();
         const double init = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (!propane::fzn::run(store, program, o, stdout, init)) {
-            std::perror("fzn-propane: writing the output");
-            return 1;
+        if (!propane::fzn::run(store, program, o, printer, init)) {
+            std::fprintf(stderr, "fzn-propane: error writing to standard output: %s\n", std::strerror(errno));
+            return 2;
         }
         return 0;
     } catch (const propane::fzn::SyntaxError& e) {
-        return failed(std::string(file) + ":", e.what());
+        return failed(printer, std::string(file) + ":", e.what());
     } catch (const propane::fzn::Unsupported& e) {
-        return failed("unsupported: ", e.what());
+        return failed(printer, "unsupported: ", e.what());
     } catch (const propane::model_error& e) {
-        return failed("", e.what());
+        return failed(printer, "", e.what());
     } catch (const std::bad_alloc&) {
-        return failed("", "out of memory");
+        return failed(printer, "", "out of memory");
     }
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <string>
 #include <utility>
 
@@ -51,9 +52,6 @@ std::string format(const Program& p, const Solution& sol) {
     return out;
 }
 
-bool write(std::FILE* out, const std::string& text) {
-    return std::fwrite(text.data(), 1, text.size(), out) == text.size() && std::fflush(out) == 0;
-}
 
 std::string top_failures(const FznStore& s, const Program& p) {
     std::vector<std::pair<std::uint64_t, std::string>> by_name;
@@ -74,7 +72,51 @@ std::string top_failures(const FznStore& s, const Program& p) {
 
 } // namespace
 
-bool run(FznStore& s, const Program& p, const RunOptions& o, std::FILE* out, double init_seconds) {
+Printer::Printer(std::FILE* out, std::optional<std::chrono::steady_clock::time_point> deadline) : out_(out) {
+    if (deadline) watchdog_ = std::thread([this, d = *deadline] { watch(d); });
+}
+
+Printer::~Printer() {
+    {
+        const std::lock_guard lock(mutex_);
+        done_ = true;
+    }
+    done_cv_.notify_all();
+    if (watchdog_.joinable()) watchdog_.join();
+}
+
+bool Printer::write(const std::string& text) {
+    ok_ = ok_ && std::fwrite(text.data(), 1, text.size(), out_) == text.size() && std::fflush(out_) == 0;
+    return ok_;
+}
+
+void Printer::solution(std::string text, bool keep_last) {
+    const std::lock_guard lock(mutex_);
+    any_ = true;
+    if (keep_last) kept_ = std::move(text);
+    else write(text);
+}
+
+bool Printer::finish(const std::string& tail) {
+    const std::lock_guard lock(mutex_);
+    if (!kept_.empty()) write(kept_);
+    kept_.clear();
+    write(tail);
+    done_ = true;
+    done_cv_.notify_all();
+    return ok_;
+}
+
+void Printer::watch(std::chrono::steady_clock::time_point deadline) {
+    std::unique_lock lock(mutex_);
+    if (done_cv_.wait_until(lock, deadline + std::chrono::seconds(1), [this] { return done_; })) return;
+    // The lock stays held: no solution can start or end from here on.
+    if (!kept_.empty()) write(kept_);
+    if (!any_) write("=====UNKNOWN=====\n");
+    std::_Exit(ok_ ? 0 : 2);
+}
+
+bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, double init_seconds) {
     const auto plan = make_plan(s, p, o.free);
     PhaseStrategy strategy{PickVar{plan}, PickValue{plan, detail::SplitMix64{o.seed}}, o.seed};
     Limits limits;
@@ -87,14 +129,10 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, std::FILE* out, dou
     }
     const Parallel parallel{.threads = o.threads, .ordered = false};
 
-    bool ok = true;
-    std::string best;
     std::uint64_t found = 0;
     auto visit = [&](const auto& sol) {
         ++found;
-        std::string text = format(p, sol);
-        if (optimizing && !o.all) best = std::move(text);
-        else if (ok) ok = write(out, text);
+        printer.solution(format(p, sol), optimizing && !o.all);
     };
 
     SearchStats st;
@@ -115,7 +153,6 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, std::FILE* out, dou
         st = o.threads > 1 ? solve(s, plan->views, strategy, limits, parallel, visit)
                            : solve(s, plan->views, strategy, limits, visit);
     }
-    if (!best.empty() && ok) ok = write(out, best);
 
     // A narrowed domain answers for a smaller model: what it found holds,
     // what it did not find may exist.
@@ -151,8 +188,7 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, std::FILE* out, dou
         }
         tail += "%%%mzn-stat-end\n";
     }
-    if (ok) ok = write(out, tail);
-    return ok;
+    return printer.finish(tail);
 }
 
 } // namespace propane::fzn

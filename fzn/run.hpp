@@ -9,9 +9,14 @@
 // formatted whole and written with one call, so a stopped search never
 // leaves half of one.
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
+#include <mutex>
 #include <optional>
+#include <string>
+#include <thread>
 
 #include "builder.hpp"
 
@@ -27,8 +32,42 @@ struct RunOptions {
     unsigned threads = 1;          // -p
 };
 
-// Searches and prints; returns false when writing the output failed.
-bool run(FznStore& s, const Program& p, const RunOptions& o, std::FILE* out, double init_seconds);
+// Where the answers go, from any thread, one whole solution at a time. With
+// a deadline it also keeps the time limit when the search cannot: a
+// propagation at the root of a huge model runs to its end before the
+// search looks at the clock. A second past the deadline a watchdog thread
+// prints what the search has found (the best solution, if it kept one
+// back) and =====UNKNOWN===== if nothing, and ends the process.
+class Printer {
+public:
+    Printer(std::FILE* out, std::optional<std::chrono::steady_clock::time_point> deadline);
+    Printer(const Printer&) = delete;
+    Printer& operator=(const Printer&) = delete;
+    ~Printer();
+
+    // A solution's text: written now, or, with keep_last, kept until
+    // finish() (an optimization without -a prints only its best).
+    void solution(std::string text, bool keep_last);
+    // Writes what was kept and then `tail`; false when a write failed.
+    bool finish(const std::string& tail);
+
+private:
+    bool write(const std::string& text);
+    void watch(std::chrono::steady_clock::time_point deadline);
+
+    std::FILE* out_;
+    std::mutex mutex_;
+    std::condition_variable done_cv_;
+    bool done_ = false;
+    bool ok_ = true;
+    bool any_ = false;
+    std::string kept_;
+    std::thread watchdog_;
+};
+
+// Searches and prints through `printer`; returns false when writing the
+// output failed.
+bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, double init_seconds);
 
 } // namespace propane::fzn
 

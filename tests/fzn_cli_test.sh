@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# Checks fzn-propane's command line and its output on small FlatZinc files
+# written here: the standard output form, the markers, the flags, and what
+# a bad file or a bad option gets.
+# Usage: fzn_cli_test.sh path/to/fzn-propane
+set -uo pipefail
+
+source "$(dirname "$0")/cli_common.sh"
+cli_setup fzn_cli_test "$@"
+
+run() { run_to "$out" "$@"; }
+expect_status() { [[ $status -eq $1 ]] || problems+=("exit status $status, expected $1"); }
+expect_line() { grep -qxF -- "$1" "$out" || problems+=("no line '$1' on stdout"); }
+expect_no_line() { ! grep -qxF -- "$1" "$out" || problems+=("a line '$1' on stdout"); }
+count_of() { grep -cxF -- "$1" "$out"; }
+model() { # name text
+    printf '%s\n' "$2" >"$work/$1.fzn"
+    echo "$work/$1.fzn"
+}
+
+# Four queens, every solution: two, each printed whole, then the end marker.
+queens=$(model queens '
+array [1..2] of int: X_1 = [1,-1];
+var 1..4: q1 :: output_var;
+var 1..4: q2 :: output_var;
+var 1..4: q3 :: output_var;
+var 1..4: q4 :: output_var;
+array [1..4] of var int: qs :: output_array([1..2, 1..2]) = [q1, q2, q3, q4];
+constraint int_ne(q1, q2); constraint int_ne(q1, q3); constraint int_ne(q1, q4);
+constraint int_ne(q2, q3); constraint int_ne(q2, q4); constraint int_ne(q3, q4);
+constraint int_lin_ne(X_1, [q1, q2], 1); constraint int_lin_ne(X_1, [q1, q2], -1);
+constraint int_lin_ne(X_1, [q1, q3], 2); constraint int_lin_ne(X_1, [q1, q3], -2);
+constraint int_lin_ne(X_1, [q1, q4], 3); constraint int_lin_ne(X_1, [q1, q4], -3);
+constraint int_lin_ne(X_1, [q2, q3], 1); constraint int_lin_ne(X_1, [q2, q3], -1);
+constraint int_lin_ne(X_1, [q2, q4], 2); constraint int_lin_ne(X_1, [q2, q4], -2);
+constraint int_lin_ne(X_1, [q3, q4], 1); constraint int_lin_ne(X_1, [q3, q4], -1);
+solve satisfy;')
+run -a "$queens"
+expect_status 0
+[[ $(count_of ----------) -eq 2 ]] || problems+=("$(count_of ----------) solutions, expected 2")
+expect_line "=========="
+expect_line "q1 = 2;"
+expect_line "q1 = 3;"
+expect_line "qs = array2d(1..2, 1..2, [2, 4, 1, 3]);"
+expect_line "qs = array2d(1..2, 1..2, [3, 1, 4, 2]);"
+[[ $(tail -n 1 "$out") == "==========" ]] || problems+=("the last line is not ==========")
+verdict "-a prints every solution and ends with =========="
+
+for p in 1 2; do
+    run -a -p $p "$queens"
+    expect_status 0
+    [[ $(count_of ----------) -eq 2 ]] || problems+=("$(count_of ----------) solutions, expected 2")
+    expect_line "=========="
+    verdict "-a -p $p counts two solutions"
+done
+
+run "$queens"
+expect_status 0
+[[ $(count_of ----------) -eq 1 ]] || problems+=("$(count_of ----------) solutions, expected 1")
+expect_no_line "=========="
+verdict "one solution by default, and no claim that the search is complete"
+
+run -n 1 -s "$queens"
+expect_status 0
+grep -q '^%%%mzn-stat: solutions=1$' "$out" || problems+=("no %%%mzn-stat: solutions=1")
+grep -q '^%%%mzn-stat: nodes=[0-9]*$' "$out" || problems+=("no %%%mzn-stat: nodes=N")
+expect_line "%%%mzn-stat-end"
+verdict "-s prints statistics"
+
+# Unsatisfiable: x < y < x.
+unsat=$(model unsat '
+var 1..9: x :: output_var;
+var 1..9: y;
+constraint int_lt(x, y);
+constraint int_lt(y, x);
+solve satisfy;')
+run "$unsat"
+expect_status 0
+[[ $(cat "$out") == "=====UNSATISFIABLE=====" ]] || problems+=("stdout is not =====UNSATISFIABLE=====")
+verdict "an unsatisfiable model"
+
+# Optimization: maximize 3a + 2b with a + b <= 4, a, b in 0..3; the optimum
+# is a = 3, b = 1 (11). Without -a only the best is printed.
+opt=$(model opt '
+array [1..2] of int: c = [3, 2];
+array [1..2] of int: one = [1, 1];
+var 0..3: a :: output_var;
+var 0..3: b :: output_var;
+var bool: big :: output_var;
+var int: obj :: output_var :: is_defined_var;
+constraint int_lin_le(one, [a, b], 4);
+constraint int_lin_eq([3, 2, -1], [a, b, obj], 0) :: defines_var(obj);
+constraint int_le_reif(3, a, big);
+solve :: int_search([a, b], input_order, indomain_min, complete) maximize obj;')
+run "$opt"
+expect_status 0
+[[ $(count_of ----------) -eq 1 ]] || problems+=("$(count_of ----------) solutions, expected 1")
+expect_line "obj = 11;"
+expect_line "big = true;"
+expect_line "=========="
+verdict "maximize prints the optimum, proven"
+
+run -a "$opt"
+expect_status 0
+objs=$(sed -n 's/^obj = \([0-9]*\);$/\1/p' "$out" | tr '\n' ' ')
+[[ $(count_of ----------) -ge 2 ]] || problems+=("only $(count_of ----------) solution(s) with -a")
+prev=-1
+for v in $objs; do ((v > prev)) || problems+=("objectives not increasing: $objs"); prev=$v; done
+[[ $prev -eq 11 ]] || problems+=("last objective $prev, expected 11")
+verdict "-a prints each improving solution"
+
+# A bare `var int` with nothing bounding it: its domain is cut, so the
+# search may find solutions but must never claim there are no more.
+wide=$(model wide '
+var int: x :: output_var;
+constraint int_times(x, x, 2);
+solve satisfy;')
+run -a "$wide"
+expect_status 0
+expect_line "=====UNKNOWN====="
+expect_no_line "=====UNSATISFIABLE====="
+verdict "an unbounded variable never gives a claim of unsatisfiability"
+
+# Search annotations: indomain_max over x gives x = 9 first, indomain_reverse_split too.
+for ann in "indomain_max" "indomain_reverse_split"; do
+    f=$(model ann '
+var 1..9: x :: output_var;
+var 1..9: y :: output_var;
+constraint int_lt(y, x);
+solve :: int_search([x, y], input_order, '"$ann"', complete) satisfy;')
+    run "$f"
+    expect_line "x = 9;"
+    verdict "int_search with $ann"
+done
+
+# Bad input: a syntax error names its file, line and column; an unknown
+# builtin names itself; floats are unsupported. Nothing is printed as a
+# solution.
+bad=$(model bad '
+var 1..3: x;
+constraint int_le(x, 2)
+solve satisfy;')
+run "$bad"
+expect_status 1
+grep -q "^fzn-propane: $bad:4:1: expected ';'" "$err" || problems+=("stderr does not say '$bad:4:1: expected ;'")
+expect_line "=====ERROR====="
+expect_no_line "----------"
+verdict "a syntax error is reported with its line and column"
+
+unknown=$(model unknown '
+var 1..3: x;
+constraint my_global(x);
+solve satisfy;')
+run "$unknown"
+expect_status 1
+grep -q "unknown constraint 'my_global'" "$err" || problems+=("stderr does not name my_global")
+verdict "an unknown builtin names itself"
+
+float=$(model float '
+var 0.0..1.0: f;
+solve satisfy;')
+run "$float"
+expect_status 1
+grep -q "unsupported: float variables" "$err" || problems+=("stderr does not say float variables are unsupported")
+verdict "float variables are refused"
+
+# The command line.
+for args in "" "-x $queens" "-n" "-n 0 $queens" "-t abc $queens" "$queens $queens" "$work/missing.fzn"; do
+    # shellcheck disable=SC2086 # the words are the arguments
+    run $args
+    expect_status 2
+    [[ $(wc -l <"$err") -eq 2 ]] || problems+=("$(wc -l <"$err") lines on stderr, expected the message and the usage")
+    grep -q "^usage: fzn-propane" "$err" || problems+=("no usage line on stderr")
+    verdict "fzn-propane $args is refused with a usage hint"
+done
+
+run --builtins
+expect_status 0
+expect_line "int_lin_eq"
+expect_line "propane_all_different_int"
+verdict "--builtins lists the table"
+
+# Output that cannot be written is an error.
+timeout 60 "$exe" -a "$queens" </dev/null >/dev/full 2>"$err"
+status=$?
+expect_write_error fzn-propane
+verdict "a failed write is an error"
+
+echo "fzn_cli_test: $passed passed, $failed failed"
+((failed == 0))
