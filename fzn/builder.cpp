@@ -110,8 +110,9 @@ IntSet Builder::set(const Node& n0) const {
     const Node& n = resolve(n0);
     IntSet out;
     if (n.kind == Node::Kind::range && !n.real_range) {
-        if (n.hi >= n.lo && n.hi - n.lo > options_.max_domain * 4)
-            fail(n0, "a constant set of " + std::to_string(n.hi - n.lo + 1) + " values is too large");
+        if (n.hi >= n.lo && static_cast<std::uint64_t>(n.hi) - static_cast<std::uint64_t>(n.lo) >
+                                static_cast<std::uint64_t>(options_.max_domain) * 4)
+            fail(n0, "a constant set from " + std::to_string(n.lo) + " to " + std::to_string(n.hi) + " is too large");
         for (std::int64_t v = n.lo; v <= n.hi; ++v) out.push_back(v);
         return out;
     }
@@ -238,6 +239,10 @@ void Builder::declare() {
                 }
             }
             if (v.lo > v.hi) throw SyntaxError(d.line, d.column, "the variable '" + d.name + "' has an empty domain");
+            // No domain reaches 2^50 (create_vars cuts it to int anyway),
+            // and within it no width overflows.
+            v.lo = clamp(v.lo);
+            v.hi = clamp(v.hi);
         }
         if (d.has_value) {
             const Node& val = resolve(d.value);

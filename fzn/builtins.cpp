@@ -108,11 +108,16 @@ void post_rel_reif(Builder& b, const Term& x, Rel r, const Term& y, const Term& 
 void post_linear(Builder& b, std::vector<std::int64_t> coeffs, const std::vector<Term>& xs, Rel r,
                  std::int64_t rhs, const Term* z = nullptr, ReifyMode mode = ReifyMode::iff) {
     FznStore& s = b.store();
+    if (coeffs.size() != xs.size())
+        throw model_error(std::to_string(coeffs.size()) + " coefficients for " + std::to_string(xs.size()) + " terms");
     std::vector<std::int64_t> cs;
     std::vector<IntVar> vs;
     for (std::size_t k = 0; k < xs.size(); ++k) {
-        if (xs[k].fixed) rhs -= coeffs[k] * xs[k].value;
-        else if (coeffs[k] != 0) {
+        if (xs[k].fixed) {
+            std::int64_t product = 0;
+            if (__builtin_mul_overflow(coeffs[k], xs[k].value, &product) || __builtin_sub_overflow(rhs, product, &rhs))
+                throw model_error("the constant terms overflow 64 bits");
+        } else if (coeffs[k] != 0) {
             cs.push_back(coeffs[k]);
             vs.push_back(xs[k].var);
         }
@@ -204,19 +209,12 @@ void int_lin_reif(Builder& b, const ConstraintItem& c) {
     post_linear(b, b.integers(c.args[0]), b.terms(c.args[1]), r, b.integer(c.args[2]), &z, mode);
 }
 
-void coeffs_match(const ConstraintItem& c, std::size_t a, std::size_t x) {
-    if (a != x)
-        throw SyntaxError(c.line, c.column, c.name + ": " + std::to_string(a) + " coefficients for " +
-                                                std::to_string(x) + " variables");
-}
-
 // bool_lin_eq(as, bs, c) and bool_lin_le: c may be a variable.
 template <Rel r>
 void bool_lin(Builder& b, const ConstraintItem& c) {
     need(c, 3);
     auto coeffs = b.integers(c.args[0]);
     auto xs = b.terms(c.args[1]);
-    coeffs_match(c, coeffs.size(), xs.size());
     const Term rhs = tm(b, c.args[2]);
     if (rhs.fixed) return post_linear(b, coeffs, xs, r, rhs.value);
     coeffs.push_back(-1);

@@ -185,7 +185,7 @@ def generate(root, out):
 def known_targets(root):
     names = set()
     for cmake in [root / "CMakeLists.txt"] + list((root / "tests").rglob("CMakeLists.txt")):
-        names.update(re.findall(r"add_executable\((\w+)", cmake.read_text()))
+        names.update(re.findall(r"add_executable\(([\w-]+)", cmake.read_text()))
         for items in re.findall(r"foreach\(\w+ IN ITEMS ([\w ]+)\)", cmake.read_text()):
             names.update(items.split())
     for folder in ("examples", "bench", "tests", "tests/fuzz"):
@@ -221,12 +221,12 @@ def check(root):
             elif block.kind not in KINDS:
                 problems.append(f"{block.where}: unknown kind '{block.kind}' of cpp block")
         if block.lang == "sh":
-            for name in re.findall(r"(?:^|[\s(])build[\w-]*/(?:[\w./-]*/)?(\w+)(?=[\s)]|$)", block.text, re.M):
+            for name in re.findall(r"(?:^|[\s(])build[\w-]*/(?:[\w./-]*/)?([\w-]+)(?=[\s)]|$)", block.text, re.M):
                 if name not in targets:
                     problems.append(f"{block.where}: no target '{name}'")
-            for name in re.findall(r"--target ((?:\w+ ?)+)", block.text):
+            for name in re.findall(r"--target ((?:[\w-]+ ?)+)", block.text):
                 problems += [f"{block.where}: no target '{t}'" for t in name.split() if t not in targets]
-            for path in re.findall(r"(?:^|[\s(=])((?:examples|tests|bench|include|docs)/[\w./-]+)", block.text, re.M):
+            for path in re.findall(r"(?:^|[\s(=])((?:examples|tests|bench|include|docs|fzn)/[\w./-]+)", block.text, re.M):
                 if not (root / path.rstrip(".")).exists():
                     problems.append(f"{block.where}: no file {path}")
     problems += broken_links(root)
