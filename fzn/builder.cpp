@@ -8,38 +8,6 @@ namespace propane::fzn {
 
 namespace {
 
-// Bounds arithmetic for the inference below: far from overflow, and a
-// bound past this is as good as none.
-constexpr std::int64_t far = std::int64_t{1} << 50;
-
-std::int64_t clamp(std::int64_t v) { return std::clamp(v, -far, far); }
-
-struct Iv {
-    std::int64_t lo = -far, hi = far;
-    bool known = false;
-};
-
-Iv add(Iv a, Iv b) { return {clamp(a.lo + b.lo), clamp(a.hi + b.hi), a.known && b.known}; }
-Iv scale(Iv a, std::int64_t c) {
-    if (c >= 0) return {clamp(a.lo * std::min(c, far) / std::max<std::int64_t>(1, 1)), clamp(a.hi * std::min(c, far)), a.known};
-    return {clamp(-a.hi * std::min(-c, far)), clamp(-a.lo * std::min(-c, far)), a.known};
-}
-Iv mul(Iv a, Iv b) {
-    // Each bound is within 2^50, so clamping each factor to 2^25 first
-    // would lose answers; multiply in long double instead and clamp.
-    const long double c[] = {static_cast<long double>(a.lo) * b.lo, static_cast<long double>(a.lo) * b.hi,
-                             static_cast<long double>(a.hi) * b.lo, static_cast<long double>(a.hi) * b.hi};
-    const long double lo = *std::min_element(c, c + 4), hi = *std::max_element(c, c + 4);
-    auto cl = [](long double v) {
-        return v < -static_cast<long double>(far) ? -far
-               : v > static_cast<long double>(far) ? far
-                                                    : static_cast<std::int64_t>(v);
-    };
-    return {cl(lo), cl(hi), a.known && b.known};
-}
-Iv hull(Iv a, Iv b) { return {std::min(a.lo, b.lo), std::max(a.hi, b.hi), a.known && b.known}; }
-std::int64_t magnitude(Iv a) { return std::max(a.lo < 0 ? -a.lo : a.lo, a.hi < 0 ? -a.hi : a.hi); }
-
 bool has_ann(const std::vector<Node>& anns, std::string_view name) {
     return std::any_of(anns.begin(), anns.end(), [&](const Node& a) { return a.is(name); });
 }
@@ -216,7 +184,8 @@ void Builder::declare() {
         VarInfo v;
         v.name = d.name;
         v.is_bool = is_bool;
-        v.introduced = has_ann(d.annotations, "var_is_introduced") || has_ann(d.annotations, "is_defined_var");
+        v.introduced = has_ann(d.annotations, "var_is_introduced");
+        v.defined = has_ann(d.annotations, "is_defined_var");
         if (is_bool) {
             v.bounded = true;
             v.lo = 0;
@@ -241,8 +210,8 @@ void Builder::declare() {
             if (v.lo > v.hi) throw SyntaxError(d.line, d.column, "the variable '" + d.name + "' has an empty domain");
             // No domain reaches 2^50 (create_vars cuts it to int anyway),
             // and within it no width overflows.
-            v.lo = clamp(v.lo);
-            v.hi = clamp(v.hi);
+            v.lo = clamp_far(v.lo);
+            v.hi = clamp_far(v.hi);
         }
         if (d.has_value) {
             const Node& val = resolve(d.value);
@@ -259,155 +228,17 @@ void Builder::declare() {
     }
 }
 
-// A pass of bounds reasoning over the constraints that define a variable,
-// before any variable exists: MiniZinc leaves the objective and other
-// sums as `var int`, and a bitset domain needs bounds. Sound (interval
-// reasoning only narrows to what the constraint allows), so it also
-// tightens declared bounds wider than the constraints allow.
-void Builder::infer_bounds() {
-    auto iv = [&](const Node& n) -> Iv {
-        const Node& r = resolve(n);
-        if (r.kind == Node::Kind::integer || r.kind == Node::Kind::boolean) return {r.value, r.value, true};
-        const int v = var_index(r);
-        if (v < 0) return {};
-        const VarInfo& info = vars_[static_cast<std::size_t>(v)];
-        if (info.constant) return {*info.constant, *info.constant, true};
-        if (!info.bounded) return {};
-        return {clamp(info.lo), clamp(info.hi), true};
-    };
-    auto items = [&](const Node& n) -> const std::vector<Node>* {
-        const Node& r = resolve(n);
-        if (r.kind == Node::Kind::array) return &r.items;
-        if (r.kind == Node::Kind::ident) {
-            const auto it = arrays_.find(r.name);
-            if (it != arrays_.end()) return &it->second.items;
-        }
-        return nullptr;
-    };
-    bool changed = false;
-    auto narrow = [&](const Node& n, Iv b) {
-        if (!b.known || b.lo > b.hi || b.lo <= -far || b.hi >= far) return;
-        const int v = var_index(resolve(n));
-        if (v < 0) return;
-        VarInfo& info = vars_[static_cast<std::size_t>(v)];
-        if (info.constant) return;
-        if (!info.bounded) {
-            info.bounded = true;
-            info.lo = b.lo;
-            info.hi = b.hi;
-            changed = true;
-            return;
-        }
-        const std::int64_t lo = std::max(info.lo, b.lo), hi = std::min(info.hi, b.hi);
-        if (lo > hi || (lo == info.lo && hi == info.hi)) return;
-        info.lo = lo;
-        info.hi = hi;
-        changed = true;
-    };
-    for (int round = 0; round < 8; ++round) {
-        changed = false;
-        for (const ConstraintItem& c : m_.constraints) {
-            const auto& a = c.args;
-            const std::string& n = c.name;
-            if ((n == "int_lin_eq" || n == "bool_lin_eq") && a.size() == 3) {
-                const Node& cs = resolve(a[0]);
-                const auto* xs = items(a[1]);
-                if (cs.kind != Node::Kind::array || !xs || xs->size() != cs.items.size()) continue;
-                const Node& rhs = resolve(a[2]);
-                if (rhs.kind != Node::Kind::integer) continue;
-                std::vector<Iv> terms;
-                std::vector<std::int64_t> coeffs;
-                int unknown = 0;
-                for (std::size_t k = 0; k < xs->size(); ++k) {
-                    const Node& ck = resolve(cs.items[k]);
-                    if (ck.kind != Node::Kind::integer) { unknown = 2; break; }
-                    coeffs.push_back(ck.value);
-                    terms.push_back(iv((*xs)[k]));
-                    if (!terms.back().known) ++unknown;
-                }
-                if (unknown > 1) continue;
-                for (std::size_t k = 0; k < terms.size(); ++k) {
-                    if (coeffs[k] == 0 || (unknown == 1 && terms[k].known)) continue;
-                    Iv rest{rhs.value, rhs.value, true};
-                    for (std::size_t j = 0; j < terms.size(); ++j)
-                        if (j != k) rest = add(rest, scale(terms[j], -coeffs[j]));
-                    if (!rest.known) continue;
-                    const std::int64_t ak = coeffs[k];
-                    Iv b = ak > 0 ? Iv{detail::ceil_div(rest.lo, ak), detail::floor_div(rest.hi, ak), true}
-                                  : Iv{detail::ceil_div(rest.hi, ak), detail::floor_div(rest.lo, ak), true};
-                    narrow((*xs)[k], b);
-                }
-            } else if (n == "int_plus" && a.size() == 3) {
-                narrow(a[2], add(iv(a[0]), iv(a[1])));
-                narrow(a[0], add(iv(a[2]), scale(iv(a[1]), -1)));
-                narrow(a[1], add(iv(a[2]), scale(iv(a[0]), -1)));
-            } else if (n == "int_times" && a.size() == 3) {
-                narrow(a[2], mul(iv(a[0]), iv(a[1])));
-            } else if (n == "int_abs" && a.size() == 2) {
-                const Iv x = iv(a[0]);
-                if (x.known) narrow(a[1], {x.lo >= 0 ? x.lo : (x.hi <= 0 ? -x.hi : 0), magnitude(x), true});
-                const Iv y = iv(a[1]);
-                if (y.known) narrow(a[0], {-y.hi, y.hi, true});
-            } else if ((n == "int_min" || n == "int_max") && a.size() == 3) {
-                narrow(a[2], hull(iv(a[0]), iv(a[1])));
-            } else if (n == "int_div" && a.size() == 3) {
-                const Iv x = iv(a[0]);
-                if (x.known) narrow(a[2], {-magnitude(x), magnitude(x), true});
-            } else if (n == "int_mod" && a.size() == 3) {
-                const Iv x = iv(a[0]), y = iv(a[1]);
-                const std::int64_t m = y.known ? std::max<std::int64_t>(0, magnitude(y) - 1) : far;
-                const std::int64_t k = x.known ? std::min(m, magnitude(x)) : m;
-                narrow(a[2], {x.known && x.lo >= 0 ? 0 : -k, x.known && x.hi <= 0 ? 0 : k, k < far});
-            } else if (n == "bool2int" && a.size() == 2) {
-                narrow(a[1], {0, 1, true});
-            } else if (n == "int_eq" && a.size() == 2) {
-                narrow(a[0], iv(a[1]));
-                narrow(a[1], iv(a[0]));
-            } else if (n == "array_int_element" && a.size() == 3) {
-                const Node& arr = resolve(a[1]);
-                if (arr.kind != Node::Kind::array || arr.items.empty()) continue;
-                Iv h{far, -far, true};
-                for (const Node& item : arr.items) h = hull(h, iv(item));
-                narrow(a[2], h);
-            } else if ((n == "array_var_int_element" || n == "array_int_maximum" || n == "array_int_minimum" ||
-                        n == "array_var_int_element_nonshifted") &&
-                       a.size() >= 2) {
-                const bool element = n.rfind("array_var_int_element", 0) == 0;
-                const auto* xs = items(element ? a[1] : a[1]);
-                if (!xs || xs->empty()) continue;
-                Iv h{far, -far, true};
-                for (const Node& item : *xs) h = hull(h, iv(item));
-                narrow(element ? a[2] : a[0], h);
-            } else if (n == "int_pow" && a.size() == 3) {
-                const Iv x = iv(a[0]), y = iv(a[1]);
-                if (!x.known || !y.known || y.hi > 62 || y.lo < 0) continue;
-                const long double m = magnitude(x);
-                long double p = 1;
-                for (std::int64_t k = 0; k < y.hi && p <= static_cast<long double>(far); ++k) p *= m;
-                if (p >= static_cast<long double>(far)) continue;
-                const auto b = static_cast<std::int64_t>(p);
-                narrow(a[2], {std::max<std::int64_t>(-b, x.lo >= 0 ? 0 : -b), std::max<std::int64_t>(b, 1), true});
-            }
-        }
-        if (!changed) break;
-    }
-}
-
 void Builder::create_vars() {
     const std::int64_t cap = options_.max_domain;
     for (VarInfo& v : vars_) {
         if (v.alias >= 0 || v.constant) continue;
         std::int64_t lo = v.lo, hi = v.hi;
-        if (!v.bounded || hi - lo + 1 > cap) {
+        if (hi - lo + 1 > cap) {
             // Cut to `cap` values, around zero where the range allows.
-            const std::int64_t half = cap / 2;
-            std::int64_t nlo = v.bounded ? std::max(lo, -half) : -half;
-            std::int64_t nhi = v.bounded ? std::min(hi, nlo + cap - 1) : half - 1;
-            if (v.bounded && nlo > nhi) {
-                nlo = lo;
-                nhi = lo + cap - 1;
-            }
-            if (v.bounded && nhi - nlo + 1 < cap) nlo = std::max(lo, nhi - cap + 1);
+            std::int64_t nlo = std::max(lo, -cap / 2);
+            std::int64_t nhi = std::min(hi, nlo + cap - 1);
+            if (nlo > nhi) nhi = hi;
+            nlo = std::max(lo, nhi - cap + 1);
             lo = nlo;
             hi = nhi;
             narrowed_names_.push_back(v.name);
@@ -523,16 +354,16 @@ void Builder::collect_search(Program& p) {
     };
     for (const Node& ann : m_.solve.annotations) walk(walk, ann);
 
-    std::vector<IntVar> introduced;
+    std::vector<IntVar> defined;
     std::vector<char> seen(static_cast<std::size_t>(s_.num_vars()), 0);
     for (const VarInfo& v : vars_) {
         if (v.constant || v.alias >= 0) continue;
         auto& mark = seen[static_cast<std::size_t>(v.var.index())];
         if (mark) continue;
         mark = 1;
-        (v.introduced ? introduced : p.decision).push_back(v.var);
+        (v.introduced ? p.introduced : v.defined ? defined : p.decision).push_back(v.var);
     }
-    p.decision.insert(p.decision.end(), introduced.begin(), introduced.end());
+    p.decision.insert(p.decision.end(), defined.begin(), defined.end());
 }
 
 Program Builder::build() {

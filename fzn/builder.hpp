@@ -30,6 +30,11 @@ namespace propane::fzn {
 
 using FznStore = Store<BitDomain<dynamic>>;
 
+// Bounds before the store exists (infer_bounds.cpp): +-2^50 stands for no
+// bound, far from any overflow, and a bound past it is as good as none.
+inline constexpr std::int64_t far = std::int64_t{1} << 50;
+inline std::int64_t clamp_far(std::int64_t v) noexcept { return v < -far ? -far : (v > far ? far : v); }
+
 // A model fzn-propane cannot run: a float or set variable, a builtin it
 // does not know. Not the model's fault, so reported apart from errors.
 class Unsupported : public std::runtime_error {
@@ -68,7 +73,8 @@ struct Program {
     SolveItem::Kind kind = SolveItem::Kind::satisfy;
     Term objective;
     std::vector<Phase> phases;     // from the solve item's annotations, in order
-    std::vector<IntVar> decision;  // the variables not introduced by MiniZinc, then the introduced ones
+    std::vector<IntVar> decision;   // the model's own variables (those defined by a constraint last)
+    std::vector<IntVar> introduced; // the variables MiniZinc introduced
     bool narrowed = false;         // some domain was cut to Options::max_domain
     std::vector<std::string> narrowed_names;
     std::vector<std::string> profile_names; // per propagator id: the builtin that posted it
@@ -103,9 +109,10 @@ private:
     struct VarInfo {
         std::string name;
         bool is_bool = false;
-        bool introduced = false;
-        bool bounded = false;
-        std::int64_t lo = 0, hi = 0;
+        bool introduced = false; // var_is_introduced
+        bool defined = false;    // is_defined_var
+        bool bounded = false;           // both bounds known (within +-far)
+        std::int64_t lo = -far, hi = far;
         IntSet holes_from; // a set domain: the values kept
         bool has_set = false;
         IntVar var;

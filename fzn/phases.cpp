@@ -66,7 +66,7 @@ double key(VarRule rule, const FznStore& s, const IntVar& x) {
 
 } // namespace
 
-std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool free) {
+std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool free, bool own_only) {
     auto plan = std::make_shared<Plan>();
     plan->val_of.assign(static_cast<std::size_t>(s.num_vars()), default_val);
     std::vector<char> taken(static_cast<std::size_t>(s.num_vars()), 0);
@@ -92,6 +92,7 @@ std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool 
         }
     }
     add_phase(p.decision, default_var, default_val);
+    if (!own_only) add_phase(p.introduced, default_var, default_val);
     return plan;
 }
 

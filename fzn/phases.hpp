@@ -40,9 +40,10 @@ struct Plan {
 };
 
 // The plan for p's annotations, then the variables no annotation names
-// under the default rule (all of them under `free`). Throws Unsupported
+// under the default rule (all of them under `free`): the model's own, and
+// then, unless `own_only`, those MiniZinc introduced. Throws Unsupported
 // for an annotation rule it does not know.
-std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool free);
+std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool free, bool own_only = false);
 
 struct PickVar {
     std::shared_ptr<const Plan> plan;

@@ -1,6 +1,7 @@
 #include "run.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <string>
@@ -116,23 +117,53 @@ void Printer::watch(std::chrono::steady_clock::time_point deadline) {
     std::_Exit(ok_ ? 0 : 2);
 }
 
+// Several solutions of a satisfaction problem are counted on the model's
+// own variables, as the other FlatZinc solvers count them: a variable
+// MiniZinc introduced and no constraint fixes (a helper of a
+// decomposition) would otherwise repeat each solution once for each of its
+// values. The search decides the model's variables (and those the
+// annotations name); at each of their assignments, a search on a copy of
+// the store looks for one way to fix the rest, and the assignment counts
+// only if there is one.
+template <class Solution, class Emit>
+Action complete_one(const Solution& sol, const Program& p, Emit&& emit) {
+    const FznStore& at = sol.store();
+    bool open = false;
+    for (int v = 0; v < at.num_vars() && !open; ++v) open = !at.domain(v).fixed();
+    if (!open) return emit(format(p, sol));
+    FznStore copy(at);
+    Action action = Action::next;
+    (void)solve(copy, Strategy{}, Limits{.solutions = 1}, [&](const auto& full) { action = emit(format(p, full)); });
+    return action;
+}
+
 bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, double init_seconds) {
-    const auto plan = make_plan(s, p, o.free);
+    const bool optimizing = p.kind != SolveItem::Kind::satisfy && !p.objective.fixed;
+    const bool several = !optimizing && (o.all || o.solutions > 1);
+    const auto plan = make_plan(s, p, o.free, several);
     PhaseStrategy strategy{PickVar{plan}, PickValue{plan, detail::SplitMix64{o.seed}}, o.seed};
+    strategy.assign_all = !several;
     Limits limits;
     if (o.time_ms) limits.time = std::chrono::milliseconds(*o.time_ms);
-    const bool optimizing = p.kind != SolveItem::Kind::satisfy && !p.objective.fixed;
     if (optimizing) {
         if (o.solutions > 0) limits.solutions = o.solutions;
-    } else {
-        limits.solutions = o.all ? unlimited : (o.solutions > 0 ? o.solutions : 1);
+    } else if (!several) {
+        limits.solutions = 1;
     }
     const Parallel parallel{.threads = o.threads, .ordered = false};
 
-    std::uint64_t found = 0;
-    auto visit = [&](const auto& sol) {
-        ++found;
-        printer.solution(format(p, sol), optimizing && !o.all);
+    // Visitors of parallel searches may run on several threads at once.
+    std::atomic<std::uint64_t> found{0};
+    const std::uint64_t wanted = o.solutions > 0 ? o.solutions : unlimited;
+    const auto emit = [&](std::string text) {
+        const std::uint64_t k = ++found;
+        if (k > wanted) return Action::stop;
+        printer.solution(std::move(text), optimizing && !o.all);
+        return k == wanted ? Action::stop : Action::next;
+    };
+    auto visit = [&](const auto& sol) -> Action {
+        if (several) return complete_one(sol, p, emit);
+        return emit(format(p, sol));
     };
 
     SearchStats st;

@@ -109,17 +109,61 @@ for v in $objs; do ((v > prev)) || problems+=("objectives not increasing: $objs"
 [[ $prev -eq 11 ]] || problems+=("last objective $prev, expected 11")
 verdict "-a prints each improving solution"
 
-# A bare `var int` with nothing bounding it: its domain is cut, so the
-# search may find solutions but must never claim there are no more.
+# Bare `var int`s that nothing bounds: their domains are cut (to 2^20
+# values around 0), where x + y cannot reach 5,000,000, though x =
+# 5,000,000, y = 0 is a solution. So the search must not claim there is
+# none.
 wide=$(model wide '
 var int: x :: output_var;
-constraint int_times(x, x, 2);
+var int: y :: output_var;
+constraint int_lin_eq([1, 1], [x, y], 5000000);
 solve satisfy;')
 run -a "$wide"
 expect_status 0
 expect_line "=====UNKNOWN====="
 expect_no_line "=====UNSATISFIABLE====="
-verdict "an unbounded variable never gives a claim of unsatisfiability"
+verdict "unbounded variables never give a claim of unsatisfiability"
+
+# Bounds that follow from the constraints are found: x * x == 2 has no
+# integer solution, and |x| <= 2 makes that provable.
+square=$(model square '
+var int: x :: output_var;
+constraint int_times(x, x, 2);
+solve satisfy;')
+run -a "$square"
+expect_status 0
+[[ $(cat "$out") == "=====UNSATISFIABLE=====" ]] || problems+=("stdout is not =====UNSATISFIABLE=====")
+verdict "bounds inferred from a product prove unsatisfiability"
+
+# Solutions count on the model's own variables: x's three values, however
+# many ways the introduced a, b, c complete them; x = 2 forces a, b, c
+# pairwise different over two values, which only a search of a, b, c finds
+# impossible, so x = 2 is no solution.
+helpers=$(model helpers '
+var 1..3: x :: output_var;
+var bool: r :: var_is_introduced :: is_defined_var;
+var 1..2: a :: var_is_introduced;
+var 1..2: b :: var_is_introduced;
+var 1..2: c :: var_is_introduced;
+constraint int_eq_reif(x, 2, r) :: defines_var(r);
+constraint int_ne_imp(a, b, r);
+constraint int_ne_imp(a, c, r);
+constraint int_ne_imp(b, c, r);
+solve satisfy;')
+for p in 1 2; do
+    run -a -p $p "$helpers"
+    expect_status 0
+    [[ $(count_of ----------) -eq 2 ]] || problems+=("$(count_of ----------) solutions, expected 2")
+    expect_line "x = 1;"
+    expect_line "x = 3;"
+    expect_no_line "x = 2;"
+    expect_line "=========="
+    verdict "-a -p $p counts solutions on the model's own variables"
+done
+run -n 1 "$helpers"
+[[ $(count_of ----------) -eq 1 ]] || problems+=("$(count_of ----------) solutions, expected 1")
+expect_no_line "x = 2;"
+verdict "-n 1 prints one solution"
 
 # Search annotations: indomain_max over x gives x = 9 first, indomain_reverse_split too.
 for ann in "indomain_max" "indomain_reverse_split"; do

@@ -44,6 +44,16 @@ bool holds(const V& v, const S& s, std::int64_t w) noexcept {
 
 constexpr std::int64_t magnitude(std::int64_t v) noexcept { return v < 0 ? -v : v; }
 
+// The word with its bits in the opposite order: bit k goes to bit 63 - k.
+constexpr std::uint64_t reversed(std::uint64_t v) noexcept {
+    v = ((v >> 1) & 0x5555555555555555ULL) | ((v & 0x5555555555555555ULL) << 1);
+    v = ((v >> 2) & 0x3333333333333333ULL) | ((v & 0x3333333333333333ULL) << 2);
+    v = ((v >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((v & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    v = ((v >> 8) & 0x00FF00FF00FF00FFULL) | ((v & 0x00FF00FF00FF00FFULL) << 8);
+    v = ((v >> 16) & 0x0000FFFF0000FFFFULL) | ((v & 0x0000FFFF0000FFFFULL) << 16);
+    return (v >> 32) | (v << 32);
+}
+
 } // namespace detail::absolute
 
 namespace detail {
@@ -53,11 +63,29 @@ class AbsDomain : public PropagatorBase<Store, AbsDomain<Store, X, Y>> {
 public:
     AbsDomain(X x, Y y) : x_(x), y_(y) {}
 
+    // Both passes walk 64 values at a time: y's window w .. w + 63 against
+    // x's same window and x's mirrored one, -w - 63 .. -w, whose bits come
+    // reversed; x's window u .. u + 63 against y's, for its values >= 0, and
+    // against y's mirrored window, for its values < 0. FlatZinc makes abs
+    // of distances over hundreds of thousands of values, where a walk value
+    // by value took 70 % of a search.
     PropStatus propagate(Store& s) override {
-        const auto has_support = [&](int v) { return v >= 0 && (x_.contains(s, v) || x_.contains(s, -v)); };
-        const bool ok = filter_values(s, y_, has_support) &&
-                        filter_values(s, x_, [&](int u) { return absolute::holds(y_, s, absolute::magnitude(u)); });
-        return ok ? PropStatus::fix : PropStatus::failed;
+        using detail::remove_bits;
+        if (keep_at_least(y_, s, 0) == Change::failed) return PropStatus::failed;
+        for (std::int64_t w = y_.min(s); w <= y_.max(s); w += 64) {
+            const std::uint64_t ys = y_.bits(s, w);
+            const std::uint64_t keep = x_.bits(s, w) | absolute::reversed(x_.bits(s, -w - 63));
+            if ((ys & ~keep) != 0 && remove_bits(y_, s, w, ys & ~keep) == Change::failed) return PropStatus::failed;
+        }
+        for (std::int64_t u = x_.min(s); u <= x_.max(s); u += 64) {
+            const std::uint64_t xs = x_.bits(s, u);
+            // Bit k is a value >= 0 when k >= -u.
+            const std::uint64_t nonneg = u >= 0 ? ~std::uint64_t{0} : (u <= -64 ? 0 : ~low_mask(static_cast<int>(-u)));
+            const std::uint64_t keep =
+                (nonneg & y_.bits(s, u)) | (~nonneg & absolute::reversed(y_.bits(s, -u - 63)));
+            if ((xs & ~keep) != 0 && remove_bits(x_, s, u, xs & ~keep) == Change::failed) return PropStatus::failed;
+        }
+        return PropStatus::fix;
     }
 
 private:
