@@ -4,6 +4,7 @@
 // a clause with a true literal), and become fixed variables elsewhere.
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -286,16 +287,36 @@ std::optional<std::int64_t> power(std::int64_t x, std::int64_t y) {
 }
 
 // int_pow as a table of its solutions over the domains of its arguments:
-// exact (domain consistent) and simple; refused when the table would be
-// too large to be worth it.
+// exact (domain consistent) and simple. Past a million pairs, a fixed
+// exponent k >= 1 becomes a chain of k - 1 products (x * x * ... * x, each
+// partial power a new variable), and a variable one is refused.
 void int_pow(Builder& b, const ConstraintItem& c) {
     need(c, 3);
     FznStore& s = b.store();
     const IntVar x = b.var(c.args[0]), y = b.var(c.args[1]), z = b.var(c.args[2]);
     const std::uint64_t work = std::uint64_t{s.domain(x).size()} * s.domain(y).size();
-    if (work > 1'000'000)
-        throw Unsupported("int_pow over domains of " + std::to_string(s.domain(x).size()) + " and " +
-                          std::to_string(s.domain(y).size()) + " values (at most a million pairs)");
+    if (work > 1'000'000) {
+        const int k = s.domain(y).min();
+        if (!s.domain(y).fixed() || k < 1 || k > 64)
+            throw Unsupported("int_pow over domains of " + std::to_string(s.domain(x).size()) + " and " +
+                              std::to_string(s.domain(y).size()) +
+                              " values: more than a million pairs, and not a fixed exponent from 1 to 64");
+        IntVar power = x;
+        for (int e = 2; e <= k; ++e) {
+            IntVar next = z;
+            if (e < k) {
+                // Bounds of x^e within z's magnitude: a larger partial power
+                // could only grow (|x| >= 2) or be 0 or +-1.
+                const std::int64_t m = std::max<std::int64_t>(
+                    1, std::max(std::abs(std::int64_t{s.domain(z).min()}), std::abs(std::int64_t{s.domain(z).max()})));
+                next = s.int_var(static_cast<int>(-m), static_cast<int>(m));
+            }
+            s.post(times(power, x, next));
+            power = next;
+        }
+        if (k == 1) s.post(rel(x, Rel::eq, z));
+        return;
+    }
     std::vector<std::vector<std::int64_t>> tuples;
     for (const int u : s.domain(x))
         for (const int v : s.domain(y)) {

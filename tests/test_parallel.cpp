@@ -294,6 +294,22 @@ TEST_CASE("parallel: callable choosers split as the search branches") {
     check_equal(m.store, m.q, strategy, 30);
 }
 
+TEST_CASE("Branch::split_high: the upper half first, on one thread and on several") {
+    nqueens::Model<propane::BitDomain<1>> m(8, propane::bounds);
+    const auto upper_first = propane::strategy(propane::first_unbound, [](const Store& s, const IntVar& x) {
+        return propane::Decision{propane::Branch::split_high, (x.min(s) + x.max(s)) / 2};
+    });
+    // Either way, the values of each queen are tried from the largest down,
+    // so the solutions come in the same order as under max_value.
+    Run got;
+    std::mutex mx;
+    got.stats = propane::solve(m.store, m.q, upper_first, {}, Recorder{&got.solutions, &mx, 0, 0});
+    const Run want = run(m.store, m.q, propane::Strategy{.val = propane::max_value}, {}, nullptr);
+    CHECK(got.solutions.size() == 92);
+    CHECK(got.solutions == want.solutions);
+    check_equal(m.store, m.q, upper_first, 30);
+}
+
 TEST_CASE("split: a partition of the tree in the search's order, the same every time") {
     nqueens::Model<propane::BitDomain<1>> m(8, propane::value);
     const propane::Strategy strategy{.val = propane::split_value};

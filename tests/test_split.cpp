@@ -339,7 +339,7 @@ TEST_CASE("solve_subproblem refuses a path split() cannot have made, the store b
         CAPTURE(right);
         refused({first, {Branch::split, int_max, 6, right}}, "INT_MAX", true);
         refused({first, {Branch::split, int_max, 2, right}}, "INT_MAX", true);
-        refused({first, {static_cast<Branch>(2), 3, 6, right}}, "branch kind 2", true);
+        refused({first, {static_cast<Branch>(3), 3, 6, right}}, "branch kind 3", true);
         refused({first, {static_cast<Branch>(255), 0, 2, right}}, "branch kind 255", true);
         refused({first, {Branch::assign, 0, 7, right}}, "names view 7", true);
         // Decided where no such decision can be: below x[6]'s minimum, on

@@ -90,14 +90,14 @@ section "Install with CMake"
 mkdir "$work/install-cmake" && cd "$work/install-cmake"
 ln -s "$root" propane
 PREFIX=$work/prefix-cmake
-cmake -S propane -B propane-build -DPROPANE_BUILD_TESTS=OFF
+cmake -S propane -B propane-build -DPROPANE_BUILD_TESTS=OFF -DPROPANE_BUILD_FZN=OFF
 cmake --install propane-build --prefix "$PREFIX"
 
 section "Install with Meson"
 mkdir "$work/install-meson" && cd "$work/install-meson"
 ln -s "$root" propane
 PREFIX=$work/prefix-meson
-meson setup propane-build propane --prefix "$PREFIX" -Dtests=false -Dexamples=false -Dbench=disabled
+meson setup propane-build propane --prefix "$PREFIX" -Dtests=false -Dexamples=false -Dbench=disabled -Dfzn=false
 meson install -C propane-build
 
 # Each install's propane.pc works on its own, states the version and C++20,
@@ -232,6 +232,41 @@ others() { (cd "$1" && find . -path ./include -prune -o -type f -print | sort | 
 [[ $(others prefix-meson) == "./share/pkgconfig/propane.pc " ]] ||
     fail "Meson installed other files than expected: $(others prefix-meson)"
 echo "ok: besides the headers, the CMake package files and propane.pc"
+
+# fzn-propane installed, each way, is a solver MiniZinc finds and runs:
+# 6-queens has 4 solutions. Without a build type (no optimisation): this
+# checks the install, not speed. The CMake lines are README.md's.
+queens6() {
+    printf '%s\n' 'include "globals.mzn";' 'array[1..6] of var 1..6: q;' 'constraint all_different(q);' \
+        'constraint all_different([q[i] + i | i in 1..6]);' 'constraint all_different([q[i] - i | i in 1..6]);' \
+        'solve satisfy;' >model.mzn
+}
+check_minizinc() { # prefix
+    local solutions
+    solutions=$(MZN_SOLVER_PATH="$1/share/minizinc/solvers" minizinc --solver propane -a model.mzn | grep -c -- '^----------$')
+    [[ $solutions == 4 ]] || fail "$1: minizinc --solver propane found $solutions solutions of 6-queens, not 4"
+    [[ -x $1/bin/fzn-propane && -f $1/share/minizinc/propane/fzn_all_different_int.mzn ]] ||
+        fail "$1: fzn-propane or its library folder is missing"
+    echo "ok: $1: minizinc --solver propane counts 4 solutions of 6-queens"
+}
+section "fzn-propane installed with CMake, run by MiniZinc"
+mkdir "$work/install-fzn-cmake" && cd "$work/install-fzn-cmake"
+ln -s "$root" propane
+queens6
+PREFIX=$work/prefix-fzn-cmake
+cmake -S propane -B propane-build -DPROPANE_BUILD_TESTS=OFF
+cmake --build propane-build --target fzn-propane
+cmake --install propane-build --prefix "$PREFIX"
+MZN_SOLVER_PATH="$PREFIX/share/minizinc/solvers" minizinc --solver propane model.mzn
+check_minizinc "$PREFIX"
+section "fzn-propane installed with Meson, run by MiniZinc"
+mkdir "$work/install-fzn-meson" && cd "$work/install-fzn-meson"
+ln -s "$root" propane
+queens6
+PREFIX=$work/prefix-fzn-meson
+meson setup propane-build propane --prefix "$PREFIX" --buildtype=plain -Dtests=false -Dexamples=false -Dbench=disabled
+meson install -C propane-build
+check_minizinc "$PREFIX"
 
 section "README.md's snippets are the ones tested here"
 python3 - "$root/README.md" "$here" <<'EOF'
