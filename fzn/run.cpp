@@ -54,13 +54,16 @@ std::string format(const Program& p, const Solution& sol) {
 }
 
 
-std::string top_failures(const FznStore& s, const Program& p) {
+// "name:count,..." for the three builtins whose propagators count most,
+// each count summed over the propagators a builtin posted.
+template <class Count>
+std::string top_builtins(const FznStore& s, const Program& p, Count count) {
     std::vector<std::pair<std::uint64_t, std::string>> by_name;
     for (int k = 0; k < s.num_propagators() && k < static_cast<int>(p.profile_names.size()); ++k) {
         const std::string& n = p.profile_names[static_cast<std::size_t>(k)];
         auto it = std::find_if(by_name.begin(), by_name.end(), [&](const auto& e) { return e.second == n; });
-        if (it == by_name.end()) by_name.emplace_back(s.failures_of(k), n);
-        else it->first += s.failures_of(k);
+        if (it == by_name.end()) by_name.emplace_back(count(k), n);
+        else it->first += count(k);
     }
     std::sort(by_name.begin(), by_name.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     std::string out;
@@ -210,7 +213,10 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
         stat("initTime", std::to_string(init_seconds));
         stat("solveTime", std::to_string(st.wall_ms() / 1000.0));
         if (objective) stat("objective", std::to_string(*objective));
-        stat("failuresByConstraint", "\"" + top_failures(s, p) + "\"");
+        // Which builtins the search spends its propagation on (runs), and
+        // which of them fail (failures).
+        stat("profile", "\"" + top_builtins(s, p, [&](int k) { return s.runs_of(k); }) + "\"");
+        stat("failuresByConstraint", "\"" + top_builtins(s, p, [&](int k) { return s.failures_of(k); }) + "\"");
         if (p.narrowed) {
             std::string names;
             for (std::size_t k = 0; k < p.narrowed_names.size() && k < 5; ++k)

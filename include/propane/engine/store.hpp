@@ -262,6 +262,10 @@ public:
     // How often propagator `prop` has failed, and the propagators subscribed
     // to a variable (each once): what weighted-degree branching learns from.
     std::uint64_t failures_of(int prop) const noexcept { return prop_failures_[static_cast<std::size_t>(prop)]; }
+    // How many times propagator `prop` has run, in this store and the
+    // stores it was copied from (a profile: which constraints the time
+    // goes to).
+    std::uint64_t runs_of(int prop) const noexcept { return prop_runs_[static_cast<std::size_t>(prop)]; }
     const std::vector<int>& propagators_of(int var) const noexcept {
         return var_props_[static_cast<std::size_t>(var)];
     }
@@ -507,6 +511,7 @@ private:
         // updates do not queue it again; it says so itself (nofix) or
         // leaves pending tags when it needs another run.
         ++propagations_;
+        ++prop_runs_[static_cast<std::size_t>(p)];
         const PropStatus st = prop.propagate(*this);
         queued_[static_cast<std::size_t>(p)] = 0;
         if (st == PropStatus::fix && prop.pending().empty()) [[likely]]
@@ -575,6 +580,7 @@ private:
     std::uint64_t propagations_ = 0;
     std::uint64_t search_starts_ = 0;
     std::vector<std::uint64_t> prop_failures_;
+    std::vector<std::uint64_t> prop_runs_;
     std::vector<std::size_t> tagged_subs_; // per propagator
     struct Subsumed {
         int level;

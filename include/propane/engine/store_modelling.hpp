@@ -157,6 +157,7 @@ int Store<Domain>::add_propagator(std::unique_ptr<propagator_type> p) {
     props_.push_back(std::move(p));
     queued_.push_back(0);
     prop_failures_.push_back(0);
+    prop_runs_.push_back(0);
     // Each propagator is subsumed at most once at a time: no room is
     // made in search.
     subsumed_.reserve(props_.size());
@@ -252,6 +253,7 @@ void Store<Domain>::drop_scope() {
     props_.resize(first);
     queued_.resize(first);
     prop_failures_.resize(first);
+    prop_runs_.resize(first);
     tagged_subs_.resize(first);
     for (detail::PropagatorQueue& q : queues_) q.reset(first);
 }
