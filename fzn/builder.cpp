@@ -12,6 +12,16 @@ bool has_ann(const std::vector<Node>& anns, std::string_view name) {
     return std::any_of(anns.begin(), anns.end(), [&](const Node& a) { return a.is(name); });
 }
 
+// A reference to a declaration by its name, placed where it is declared.
+Node name_of(const Decl& d) {
+    Node n;
+    n.kind = Node::Kind::ident;
+    n.name = d.name;
+    n.line = d.line;
+    n.column = d.column;
+    return n;
+}
+
 } // namespace
 
 Builder::Builder(const Model& m, FznStore& s, BuildOptions options) : m_(m), s_(s), options_(options) {}
@@ -322,9 +332,9 @@ void Builder::collect_outputs(Program& p) {
         }
         if (!wanted) continue;
         if (out.is_array) {
-            out.terms = terms(Node{Node::Kind::ident, false, 0, 0, 0, 0, 0, d.name, {}, {}, d.line, d.column});
+            out.terms = terms(name_of(d));
         } else {
-            out.terms.push_back(term(Node{Node::Kind::ident, false, 0, 0, 0, 0, 0, d.name, {}, {}, d.line, d.column}));
+            out.terms.push_back(term(name_of(d)));
         }
         p.outputs.push_back(std::move(out));
     }

@@ -1,7 +1,6 @@
-// The builtin table: each FlatZinc constraint name and the propane
-// constraint it posts. Arguments that FlatZinc allows to be constants are
-// folded where that makes a smaller constraint (a relation with a constant,
-// a clause with a true literal), and become fixed variables elsewhere.
+// The builtin table: each FlatZinc constraint name and the poster that
+// posts it as propane constraints (sorted by name, found by binary search),
+// with the posters themselves. What they share is posting.hpp.
 
 #include <algorithm>
 #include <cstdlib>
@@ -12,174 +11,13 @@
 
 #include "builder.hpp"
 #include "builtins.hpp"
+#include "posting.hpp"
 
 namespace propane::fzn {
 
 namespace {
 
-using Args = std::vector<Node>;
-
-// ---- shared pieces ---------------------------------------------------------------
-
-void need(const ConstraintItem& c, std::size_t n) {
-    if (c.args.size() != n)
-        throw SyntaxError(c.line, c.column, c.name + " takes " + std::to_string(n) + " arguments, not " +
-                                                std::to_string(c.args.size()));
-}
-
-Rel flip(Rel r) {
-    switch (r) {
-    case Rel::lt: return Rel::gt;
-    case Rel::le: return Rel::ge;
-    case Rel::gt: return Rel::lt;
-    case Rel::ge: return Rel::le;
-    default: return r;
-    }
-}
-
-Rel negate(Rel r) {
-    switch (r) {
-    case Rel::eq: return Rel::ne;
-    case Rel::ne: return Rel::eq;
-    case Rel::lt: return Rel::ge;
-    case Rel::le: return Rel::gt;
-    case Rel::gt: return Rel::le;
-    case Rel::ge: return Rel::lt;
-    }
-    return r;
-}
-
-bool holds(std::int64_t a, Rel r, std::int64_t b) {
-    switch (r) {
-    case Rel::eq: return a == b;
-    case Rel::ne: return a != b;
-    case Rel::lt: return a < b;
-    case Rel::le: return a <= b;
-    case Rel::gt: return a > b;
-    case Rel::ge: return a >= b;
-    }
-    return false;
-}
-
-void set_bool(Builder& b, const Term& t, bool value) {
-    if (t.fixed) {
-        if ((t.value != 0) != value) (void)b.store().fail();
-        return;
-    }
-    (void)b.store().assign(t.var, value ? 1 : 0);
-}
-
-// x r y, either side possibly a constant.
-void post_rel(Builder& b, const Term& x, Rel r, const Term& y) {
-    FznStore& s = b.store();
-    if (x.fixed && y.fixed) {
-        if (!holds(x.value, r, y.value)) (void)s.fail();
-    } else if (y.fixed) {
-        s.post(rel(x.var, r, y.value));
-    } else if (x.fixed) {
-        s.post(rel(y.var, flip(r), x.value));
-    } else {
-        s.post(rel(x.var, r, y.var));
-    }
-}
-
-// x r y reified on (or implied by) the Boolean term z.
-void post_rel_reif(Builder& b, const Term& x, Rel r, const Term& y, const Term& z, ReifyMode mode) {
-    FznStore& s = b.store();
-    if (z.fixed) {
-        if (z.value != 0) post_rel(b, x, r, y);
-        else if (mode == ReifyMode::iff) post_rel(b, x, negate(r), y);
-        return;
-    }
-    const Reify<IntVar> re{z.var, mode};
-    if (x.fixed && y.fixed) {
-        if (!holds(x.value, r, y.value)) set_bool(b, z, false);
-        else if (mode == ReifyMode::iff) set_bool(b, z, true);
-    } else if (y.fixed) {
-        s.post(rel(x.var, r, y.value, re));
-    } else if (x.fixed) {
-        s.post(rel(y.var, flip(r), x.value, re));
-    } else {
-        s.post(rel(x.var, r, y.var, re));
-    }
-}
-
-// sum coeffs[k] * xs[k] r rhs, constants folded into rhs; reified on z
-// when given.
-void post_linear(Builder& b, std::vector<std::int64_t> coeffs, const std::vector<Term>& xs, Rel r,
-                 std::int64_t rhs, const Term* z = nullptr, ReifyMode mode = ReifyMode::iff) {
-    FznStore& s = b.store();
-    if (coeffs.size() != xs.size())
-        throw model_error(std::to_string(coeffs.size()) + " coefficients for " + std::to_string(xs.size()) + " terms");
-    std::vector<std::int64_t> cs;
-    std::vector<IntVar> vs;
-    for (std::size_t k = 0; k < xs.size(); ++k) {
-        if (xs[k].fixed) {
-            std::int64_t product = 0;
-            if (__builtin_mul_overflow(coeffs[k], xs[k].value, &product) || __builtin_sub_overflow(rhs, product, &rhs))
-                throw model_error("the constant terms overflow 64 bits");
-        } else if (coeffs[k] != 0) {
-            cs.push_back(coeffs[k]);
-            vs.push_back(xs[k].var);
-        }
-    }
-    if (z && z->fixed) {
-        if (z->value != 0) z = nullptr;
-        else if (mode == ReifyMode::implies) return;
-        else {
-            r = negate(r);
-            z = nullptr;
-        }
-    }
-    if (vs.empty()) {
-        const bool ok = holds(0, r, rhs);
-        if (!z) {
-            if (!ok) (void)s.fail();
-        } else if (!ok) {
-            set_bool(b, *z, false);
-        } else if (mode == ReifyMode::iff) {
-            set_bool(b, *z, true);
-        }
-        return;
-    }
-    if (z) s.post(linear(cs, vs, r, rhs, Reify<IntVar>{z->var, mode}));
-    else s.post(linear(cs, vs, r, rhs));
-}
-
-// A clause over Boolean terms; constant literals dropped or satisfying.
-// With z: z <-> clause (iff) or z -> clause (implies).
-void post_clause(Builder& b, const std::vector<Term>& pos, const std::vector<Term>& neg, const Term* z = nullptr,
-                 ReifyMode mode = ReifyMode::iff) {
-    FznStore& s = b.store();
-    std::vector<IntVar> p, n;
-    bool satisfied = false;
-    for (const Term& t : pos) {
-        if (!t.fixed) p.push_back(t.var);
-        else if (t.value != 0) satisfied = true;
-    }
-    for (const Term& t : neg) {
-        if (!t.fixed) n.push_back(t.var);
-        else if (t.value == 0) satisfied = true;
-    }
-    if (z && z->fixed) {
-        if (z->value != 0) {
-            z = nullptr;
-        } else {
-            if (mode == ReifyMode::implies) return;
-            // The clause is false: every literal false.
-            for (const IntVar& x : p) (void)s.assign(x, 0);
-            for (const IntVar& x : n) (void)s.assign(x, 1);
-            if (satisfied) (void)s.fail();
-            return;
-        }
-    }
-    if (satisfied) {
-        if (z && mode == ReifyMode::iff) set_bool(b, *z, true);
-        return;
-    }
-    if (!z) s.post(clause(p, n));
-    else s.post(clause(p, n, Reify<IntVar>{z->var, mode}));
-}
+using namespace posting;
 
 Term tm(Builder& b, const Node& n) { return b.term(n); }
 
