@@ -14,12 +14,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
-#include <fstream>
-#include <iterator>
 #include <limits>
 #include <new>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -113,10 +110,17 @@ int main(int argc, char** argv) {
     }
     if (!file) usage_error("no FlatZinc file given");
 
-    std::ifstream in(file, std::ios::binary);
-    if (!in) usage_error("cannot read '" + std::string(file) + "'");
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) usage_error("cannot read '" + std::string(file) + "'");
+    std::string text;
+    {
+        std::FILE* in = std::fopen(file, "rb");
+        if (!in) usage_error("cannot read '" + std::string(file) + "': " + std::strerror(errno));
+        char buffer[1 << 16];
+        std::size_t n;
+        while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) text.append(buffer, n);
+        const bool failed_read = std::ferror(in) != 0;
+        std::fclose(in);
+        if (failed_read) usage_error("cannot read '" + std::string(file) + "'");
+    }
 
     const auto start = std::chrono::steady_clock::now();
     std::optional<std::chrono::steady_clock::time_point> deadline;
