@@ -234,8 +234,9 @@ others() { (cd "$1" && find . -path ./include -prune -o -type f -print | sort | 
 echo "ok: besides the headers, the CMake package files and propane.pc"
 
 # fzn-propane installed, each way, is a solver MiniZinc finds and runs:
-# 6-queens has 4 solutions. Without a build type (no optimisation): this
-# checks the install, not speed. The CMake lines are README.md's.
+# 6-queens has 4 solutions. Unoptimised (CMake takes its build type from
+# the environment): this checks the install, not speed. The CMake lines
+# are README.md's.
 queens6() {
     printf '%s\n' 'include "globals.mzn";' 'array[1..6] of var 1..6: q;' 'constraint all_different(q);' \
         'constraint all_different([q[i] + i | i in 1..6]);' 'constraint all_different([q[i] - i | i in 1..6]);' \
@@ -254,11 +255,13 @@ mkdir "$work/install-fzn-cmake" && cd "$work/install-fzn-cmake"
 ln -s "$root" propane
 queens6
 PREFIX=$work/prefix-fzn-cmake
+export CMAKE_BUILD_TYPE=Debug
 cmake -S propane -B propane-build -DPROPANE_BUILD_TESTS=OFF
 cmake --build propane-build --target fzn-propane
 cmake --install propane-build --prefix "$PREFIX"
 MZN_SOLVER_PATH="$PREFIX/share/minizinc/solvers" minizinc --solver propane model.mzn
 check_minizinc "$PREFIX"
+unset CMAKE_BUILD_TYPE
 section "fzn-propane installed with Meson, run by MiniZinc"
 mkdir "$work/install-fzn-meson" && cd "$work/install-fzn-meson"
 ln -s "$root" propane
