@@ -28,13 +28,13 @@ Options
   --time-limit SEC   solver time limit, passed as -t (default 60);
                      the process is killed at SEC + max(5, SEC/5)
   --flatten-timeout SEC   per flattening (default 120)
-  --propane PATH     default /work/main/build/fzn-propane
+  --propane PATH     default build/fzn-propane of this checkout
   --gecode PATH      default: fzn-gecode on PATH
   --propane-msc FILE flatten propane's side with this solver config
-                     (default /work/main/build/fzn/propane.msc when it
+                     (default build/fzn/propane.msc of this checkout when it
                      exists and --propane-lib is not given)
   --propane-lib DIR  flatten propane's side with this library instead
-                     (fallback default /work/main/fzn/mznlib); "std":
+                     (fallback default fzn/mznlib of this checkout); "std":
                      MiniZinc's std library alone
   --propane-args / --gecode-args "..."   extra solver options (e.g. "-p 2")
   --jobs N           run N instances at once (default 1; the two solvers
@@ -103,9 +103,11 @@ import tempfile
 import threading
 import time
 
-DEFAULT_PROPANE = "/work/main/build/fzn-propane"
-DEFAULT_PROPANE_MSC = "/work/main/build/fzn/propane.msc"
-DEFAULT_PROPANE_LIB = "/work/main/fzn/mznlib"
+# The checkout this script is in: bench/fzn/compare.py.
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_PROPANE = os.path.join(ROOT, "build", "fzn-propane")
+DEFAULT_PROPANE_MSC = os.path.join(ROOT, "build", "fzn", "propane.msc")
+DEFAULT_PROPANE_LIB = os.path.join(ROOT, "fzn", "mznlib")
 DEFAULT_BENCHMARKS = "/work/.mirror/MiniZinc+minizinc-benchmarks/repo"
 
 COMPLETE = {"OPT", "ALL", "UNSAT"}      # plus SAT for satisfaction problems
