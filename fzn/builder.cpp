@@ -12,6 +12,13 @@ bool has_ann(const std::vector<Node>& anns, std::string_view name) {
     return std::any_of(anns.begin(), anns.end(), [&](const Node& a) { return a.is(name); });
 }
 
+// An array's literal holds as many elements as its type says.
+void check_size(const Decl& d) {
+    if (static_cast<std::int64_t>(d.value.items.size()) != d.type.array_size)
+        throw SyntaxError(d.line, d.column, "the array '" + d.name + "' has " + std::to_string(d.value.items.size()) +
+                                                " elements, not " + std::to_string(d.type.array_size));
+}
+
 // A reference to a declaration by its name, placed where it is declared.
 Node name_of(const Decl& d) {
     Node n;
@@ -23,6 +30,19 @@ Node name_of(const Decl& d) {
 }
 
 } // namespace
+
+void keep_only(FznStore& s, IntVar x, const IntSet& set) {
+    if (set.empty() || set.front() > x.hi() || set.back() < x.lo()) {
+        (void)s.fail();
+        return;
+    }
+    (void)s.remove_below(x, static_cast<int>(std::max<std::int64_t>(set.front(), x.lo())));
+    (void)s.remove_above(x, static_cast<int>(std::min<std::int64_t>(set.back(), x.hi())));
+    // The gaps between consecutive elements, within x's initial range.
+    for (std::size_t k = 1; k < set.size(); ++k)
+        for (std::int64_t v = std::max<std::int64_t>(set[k - 1] + 1, x.lo()); v < set[k] && v <= x.hi(); ++v)
+            (void)s.remove(x, v);
+}
 
 Builder::Builder(const Model& m, FznStore& s, BuildOptions options) : m_(m), s_(s), options_(options) {}
 
@@ -48,10 +68,10 @@ int Builder::var_index(const Node& n) const {
     }
     if (n.kind == Node::Kind::access) {
         const auto it = arrays_.find(n.name);
-        if (it == arrays_.end() || !it->second.is_var) return -1;
-        if (n.value < 1 || n.value > static_cast<std::int64_t>(it->second.items.size()))
+        if (it == arrays_.end()) return -1;
+        if (n.value < 1 || n.value > static_cast<std::int64_t>(it->second->size()))
             fail(n, "index " + std::to_string(n.value) + " out of range for array '" + n.name + "'");
-        return var_index(it->second.items[static_cast<std::size_t>(n.value - 1)]);
+        return var_index((*it->second)[static_cast<std::size_t>(n.value - 1)]);
     }
     return -1;
 }
@@ -127,8 +147,8 @@ std::vector<Term> Builder::terms(const Node& n0) const {
         const auto it = arrays_.find(n->name);
         if (it == arrays_.end()) fail(n0, "expected an array, found '" + n->name + "'");
         std::vector<Term> out;
-        out.reserve(it->second.items.size());
-        for (const Node& item : it->second.items) out.push_back(term(item));
+        out.reserve(it->second->size());
+        for (const Node& item : (*it->second)) out.push_back(term(item));
         return out;
     }
     if (n->kind != Node::Kind::array) fail(n0, "expected an array");
@@ -169,11 +189,7 @@ void Builder::declare() {
             throw Unsupported("set variables are not supported ('" + d.name + "')");
         if (!d.type.is_var) {
             if (!d.has_value) throw SyntaxError(d.line, d.column, "the parameter '" + d.name + "' has no value");
-            if (d.type.is_array && d.value.kind == Node::Kind::array &&
-                static_cast<std::int64_t>(d.value.items.size()) != d.type.array_size)
-                throw SyntaxError(d.line, d.column, "the array '" + d.name + "' has " +
-                                                        std::to_string(d.value.items.size()) + " elements, not " +
-                                                        std::to_string(d.type.array_size));
+            if (d.type.is_array && d.value.kind == Node::Kind::array) check_size(d);
             params_.emplace(d.name, &d);
             continue;
         }
@@ -181,19 +197,15 @@ void Builder::declare() {
         if (d.type.is_array) {
             if (!d.has_value || d.value.kind != Node::Kind::array)
                 throw SyntaxError(d.line, d.column, "the variable array '" + d.name + "' needs a literal value");
-            if (static_cast<std::int64_t>(d.value.items.size()) != d.type.array_size)
-                throw SyntaxError(d.line, d.column, "the array '" + d.name + "' has " +
-                                                        std::to_string(d.value.items.size()) + " elements, not " +
-                                                        std::to_string(d.type.array_size));
+            check_size(d);
             for (const Node& item : d.value.items)
                 if (item.kind == Node::Kind::ident && !var_ids_.count(item.name) && !params_.count(item.name))
                     fail(item, "unknown variable '" + item.name + "'");
-            arrays_.emplace(d.name, ArrayInfo{d.value.items, true, is_bool});
+            arrays_.emplace(d.name, &d.value.items);
             continue;
         }
         VarInfo v;
         v.name = d.name;
-        v.is_bool = is_bool;
         v.introduced = has_ann(d.annotations, "var_is_introduced");
         v.defined = has_ann(d.annotations, "is_defined_var");
         if (is_bool) {
@@ -260,14 +272,7 @@ void Builder::create_vars() {
             narrowed_names_.push_back(v.name);
         }
         v.var = s_.int_var(static_cast<int>(lo), static_cast<int>(hi));
-        if (v.has_set) {
-            // Remove the values between the set's elements.
-            std::int64_t next = lo;
-            for (const std::int64_t e : v.holes_from) {
-                for (std::int64_t k = next; k < e && k <= hi; ++k) (void)s_.remove(v.var, k);
-                next = e + 1;
-            }
-        }
+        if (v.has_set) keep_only(s_, v.var, v.holes_from);
     }
     // Aliases: var int: x = y takes y's variable, narrowed to x's domain.
     for (VarInfo& v : vars_) {
@@ -303,11 +308,12 @@ void Builder::post_constraints(Program& p) {
             if (!in) (void)s_.fail();
             continue;
         }
-        (void)s_.remove_below(v.var, static_cast<int>(std::max<std::int64_t>(v.lo, std::numeric_limits<int>::min())));
-        (void)s_.remove_above(v.var, static_cast<int>(std::min<std::int64_t>(v.hi, std::numeric_limits<int>::max())));
-        if (v.has_set)
-            for (int k = v.var.lo(); k <= v.var.hi(); ++k)
-                if (!std::binary_search(v.holes_from.begin(), v.holes_from.end(), k)) (void)s_.remove(v.var, k);
+        if (v.has_set) {
+            keep_only(s_, v.var, v.holes_from);
+        } else {
+            (void)s_.remove_below(v.var, static_cast<int>(std::max<std::int64_t>(v.lo, std::numeric_limits<int>::min())));
+            (void)s_.remove_above(v.var, static_cast<int>(std::min<std::int64_t>(v.hi, std::numeric_limits<int>::max())));
+        }
     }
 }
 

@@ -52,6 +52,9 @@ struct Term {
 // An integer set from the file: sorted, without repeats.
 using IntSet = std::vector<std::int64_t>;
 
+// Keeps x's values that are in `set` (a failure when none is).
+void keep_only(FznStore& s, IntVar x, const IntSet& set);
+
 struct OutputItem {
     std::string name;
     bool is_bool = false;
@@ -108,7 +111,6 @@ public:
 private:
     struct VarInfo {
         std::string name;
-        bool is_bool = false;
         bool introduced = false; // var_is_introduced
         bool defined = false;    // is_defined_var
         bool bounded = false;           // both bounds known (within +-far)
@@ -118,11 +120,6 @@ private:
         IntVar var;
         std::optional<std::int64_t> constant; // var ... = constant
         int alias = -1;                       // var ... = another variable
-    };
-    struct ArrayInfo {
-        std::vector<Node> items;
-        bool is_var = false;
-        bool is_bool = false;
     };
 
     const Node& resolve(const Node& n) const;
@@ -142,7 +139,7 @@ private:
     BuildOptions options_;
     std::unordered_map<std::string, const Decl*> params_;
     std::unordered_map<std::string, int> var_ids_;
-    std::unordered_map<std::string, ArrayInfo> arrays_;
+    std::unordered_map<std::string, const std::vector<Node>*> arrays_; // variable arrays: their literals' items
     std::vector<VarInfo> vars_;
     std::map<std::int64_t, IntVar> constants_;
     std::vector<std::string> narrowed_names_;

@@ -222,47 +222,16 @@ void array_bool_or(Builder& b, const ConstraintItem& c) {
     post_clause(b, b.terms(c.args[0]), {}, &r, mode);
 }
 
-// r <-> (a_1 and ... and a_n): not r <-> (not a_1 or ... or not a_n).
-// Implied: each a_k or not r.
 template <ReifyMode mode>
 void array_bool_and(Builder& b, const ConstraintItem& c) {
     need(c, 2);
-    const std::vector<Term> as = b.terms(c.args[0]);
-    const Term r = tm(b, c.args[1]);
-    if (mode == ReifyMode::implies) {
-        for (const Term& a : as) post_clause(b, {a}, {r});
-        return;
-    }
-    if (r.fixed) {
-        if (r.value != 0) {
-            for (const Term& a : as) set_bool(b, a, true);
-        } else {
-            post_clause(b, {}, as);
-        }
-        return;
-    }
-    // r == 1 exactly when every a_k is: the clause (not a_1 or ... or r)
-    // and, for each k, (a_k or not r).
-    for (const Term& a : as) post_clause(b, {a}, {r});
-    post_clause(b, {r}, as);
+    post_and(b, b.terms(c.args[0]), tm(b, c.args[1]), mode);
 }
 
 template <ReifyMode mode>
 void bool_and(Builder& b, const ConstraintItem& c) {
     need(c, 3);
-    const std::vector<Term> as{tm(b, c.args[0]), tm(b, c.args[1])};
-    const Term r = tm(b, c.args[2]);
-    if (mode == ReifyMode::implies) {
-        for (const Term& a : as) post_clause(b, {a}, {r});
-        return;
-    }
-    if (r.fixed) {
-        if (r.value != 0) for (const Term& a : as) set_bool(b, a, true);
-        else post_clause(b, {}, as);
-        return;
-    }
-    for (const Term& a : as) post_clause(b, {a}, {r});
-    post_clause(b, {r}, as);
+    post_and(b, {tm(b, c.args[0]), tm(b, c.args[1])}, tm(b, c.args[2]), mode);
 }
 
 template <ReifyMode mode>
@@ -317,14 +286,7 @@ void set_in(Builder& b, const ConstraintItem& c) {
         if (!std::binary_search(set.begin(), set.end(), x.value)) (void)s.fail();
         return;
     }
-    if (set.empty()) {
-        (void)s.fail();
-        return;
-    }
-    (void)s.remove_below(x.var, static_cast<int>(std::max<std::int64_t>(set.front(), x.var.lo())));
-    (void)s.remove_above(x.var, static_cast<int>(std::min<std::int64_t>(set.back(), x.var.hi())));
-    for (int v = x.var.lo(); v <= x.var.hi(); ++v)
-        if (!std::binary_search(set.begin(), set.end(), v)) (void)s.remove(x.var, v);
+    keep_only(s, x.var, set);
 }
 
 // r <-> x in S (or r -> x in S): one reified range test per run of S
@@ -355,9 +317,7 @@ void set_in_reif(Builder& b, const ConstraintItem& c) {
             const IntVar above = s.bool_var(), below = s.bool_var();
             s.post(rel(x.var, Rel::ge, lo, iff(above)));
             s.post(rel(x.var, Rel::le, hi, iff(below)));
-            s.post(clause(std::vector<IntVar>{above}, std::vector<IntVar>{t}));
-            s.post(clause(std::vector<IntVar>{below}, std::vector<IntVar>{t}));
-            s.post(clause(std::vector<IntVar>{t}, std::vector<IntVar>{above, below}));
+            post_and(b, {Term{false, 0, above}, Term{false, 0, below}}, Term{false, 0, t}, ReifyMode::iff);
         } else if (low_open) {
             s.post(rel(x.var, Rel::ge, lo, iff(t)));
         } else {

@@ -22,12 +22,6 @@ struct Iv {
     bool hi_known() const noexcept { return hi < far; }
 };
 
-std::int64_t sat_add(std::int64_t a, std::int64_t b) {
-    if (a <= -far || b <= -far) return -far;
-    if (a >= far || b >= far) return far;
-    return clamp_far(a + b);
-}
-
 Iv add(Iv a, Iv b) {
     return {(a.lo <= -far || b.lo <= -far) ? -far : clamp_far(a.lo + b.lo),
             (a.hi >= far || b.hi >= far) ? far : clamp_far(a.hi + b.hi)};
@@ -94,7 +88,7 @@ void Builder::infer_bounds() {
         if (r.kind == Node::Kind::array) return &r.items;
         if (r.kind == Node::Kind::ident) {
             const auto it = arrays_.find(r.name);
-            if (it != arrays_.end()) return &it->second.items;
+            if (it != arrays_.end()) return it->second;
         }
         return nullptr;
     };
@@ -114,17 +108,32 @@ void Builder::infer_bounds() {
     };
     // sum coeffs[k] * xs[k] <= rhs (and >= rhs when `eq`): each term is at
     // most rhs minus the least the others can be.
+    // The others' least (greatest) sum is the whole sum minus the term's
+    // own end: one pass for the sums, not one per term. Sums are exact in
+    // long double (64-bit significand) while the magnitudes add up to
+    // less than 2^62; past that, or with an unbounded other, no bound.
     auto linear = [&](const std::vector<std::int64_t>& coeffs, const std::vector<Node>& xs, Iv rhs, bool eq) {
         std::vector<Iv> terms;
-        for (std::size_t k = 0; k < xs.size(); ++k) terms.push_back(scale(iv(xs[k]), coeffs[k]));
+        long double sum_lo = 0, sum_hi = 0, magnitudes = 0;
+        int open_lo = 0, open_hi = 0;
+        for (std::size_t k = 0; k < xs.size(); ++k) {
+            const Iv term = scale(iv(xs[k]), coeffs[k]);
+            terms.push_back(term);
+            if (term.lo_known()) sum_lo += static_cast<long double>(term.lo);
+            else ++open_lo;
+            if (term.hi_known()) sum_hi += static_cast<long double>(term.hi);
+            else ++open_hi;
+            magnitudes += static_cast<long double>(magnitude(term));
+        }
+        if (magnitudes >= static_cast<long double>(std::int64_t{1} << 62)) return;
+        auto others = [](long double sum, int open, bool own_known, std::int64_t own, std::int64_t none) {
+            if (open - (own_known ? 0 : 1) > 0) return none;
+            return clamp_far(static_cast<std::int64_t>(sum - (own_known ? static_cast<long double>(own) : 0)));
+        };
         for (std::size_t k = 0; k < xs.size(); ++k) {
             if (coeffs[k] == 0) continue;
-            std::int64_t others_lo = 0, others_hi = 0;
-            for (std::size_t j = 0; j < xs.size(); ++j) {
-                if (j == k) continue;
-                others_lo = sat_add(others_lo, terms[j].lo);
-                others_hi = sat_add(others_hi, terms[j].hi);
-            }
+            const std::int64_t others_lo = others(sum_lo, open_lo, terms[k].lo_known(), terms[k].lo, -far);
+            const std::int64_t others_hi = others(sum_hi, open_hi, terms[k].hi_known(), terms[k].hi, far);
             // term_k <= rhs.hi - others_lo; with eq, term_k >= rhs.lo - others_hi.
             Iv t{-far, far};
             if (rhs.hi_known() && others_lo > -far) t.hi = clamp_far(rhs.hi - others_lo);

@@ -280,6 +280,16 @@ private:
         advance();
         return s;
     }
+    // item (',' item)* up to `close`, which it takes; empty when `close`
+    // comes first.
+    template <class Item>
+    void list(Tok close, const char* closing, Item&& item) {
+        if (!at(close)) {
+            do item(); while (accept(Tok::comma));
+        }
+        expect(close, closing);
+    }
+
     std::int64_t integer(const char* what) {
         if (!at(Tok::integer)) expected(what);
         const std::int64_t v = tok_.value;
@@ -308,10 +318,7 @@ private:
         advance();
         c.name = ident("a constraint name");
         expect(Tok::lparen, "'('");
-        if (!at(Tok::rparen)) {
-            do c.args.push_back(expr(0)); while (accept(Tok::comma));
-        }
-        expect(Tok::rparen, "')' or ','");
+        list(Tok::rparen, "')' or ','", [&] { c.args.push_back(expr(0)); });
         c.annotations = annotations();
         expect(Tok::semicolon, "';'");
         return c;
@@ -450,18 +457,12 @@ private:
         case Tok::lbrace:
             advance();
             n.kind = Node::Kind::set;
-            if (!at(Tok::rbrace)) {
-                do n.elements.push_back(integer("an integer in the set")); while (accept(Tok::comma));
-            }
-            expect(Tok::rbrace, "'}' or ','");
+            list(Tok::rbrace, "'}' or ','", [&] { n.elements.push_back(integer("an integer in the set")); });
             return n;
         case Tok::lbracket:
             advance();
             n.kind = Node::Kind::array;
-            if (!at(Tok::rbracket)) {
-                do n.items.push_back(expr(depth + 1)); while (accept(Tok::comma));
-            }
-            expect(Tok::rbracket, "']' or ','");
+            list(Tok::rbracket, "']' or ','", [&] { n.items.push_back(expr(depth + 1)); });
             return n;
         case Tok::ident: {
             n.name = std::string(tok_.text);
@@ -480,10 +481,7 @@ private:
             }
             if (accept(Tok::lparen)) {
                 n.kind = Node::Kind::call;
-                if (!at(Tok::rparen)) {
-                    do n.items.push_back(expr(depth + 1)); while (accept(Tok::comma));
-                }
-                expect(Tok::rparen, "')' or ','");
+                list(Tok::rparen, "')' or ','", [&] { n.items.push_back(expr(depth + 1)); });
                 return n;
             }
             n.kind = Node::Kind::ident;

@@ -64,6 +64,13 @@ double key(VarRule rule, const FznStore& s, const IntVar& x) {
     return 0;
 }
 
+// x's k-th smallest value (from 0).
+int nth(const FznStore& s, const IntVar& x, unsigned k) {
+    int v = x.min(s);
+    for (; k > 0; --k) v = x.next(s, v);
+    return v;
+}
+
 } // namespace
 
 std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool free, bool own_only) {
@@ -123,23 +130,13 @@ Decision PickValue::operator()(const FznStore& s, const IntVar& x) {
     case ValRule::max: return {Branch::assign, hi};
     case ValRule::split: return {Branch::split, mid};
     case ValRule::reverse_split: return {Branch::split_high, mid};
-    case ValRule::median: {
-        unsigned k = (x.size(s) - 1) / 2;
-        int v = lo;
-        for (; k > 0; --k) v = x.next(s, v);
-        return {Branch::assign, v};
-    }
+    case ValRule::median: return {Branch::assign, nth(s, x, (x.size(s) - 1) / 2)};
     case ValRule::middle: {
         if (x.contains(s, mid)) return {Branch::assign, mid};
         const int up = x.next(s, mid), down = x.prev(s, mid);
         return {Branch::assign, std::int64_t{up} - mid < std::int64_t{mid} - down ? up : down};
     }
-    case ValRule::random: {
-        unsigned k = static_cast<unsigned>(rng() % x.size(s));
-        int v = lo;
-        for (; k > 0; --k) v = x.next(s, v);
-        return {Branch::assign, v};
-    }
+    case ValRule::random: return {Branch::assign, nth(s, x, static_cast<unsigned>(rng() % x.size(s)))};
     }
     return {Branch::assign, lo};
 }

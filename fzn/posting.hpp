@@ -22,39 +22,10 @@ inline void need(const ConstraintItem& c, std::size_t n) {
                                                 std::to_string(c.args.size()));
 }
 
-inline Rel flip(Rel r) {
-    switch (r) {
-    case Rel::lt: return Rel::gt;
-    case Rel::le: return Rel::ge;
-    case Rel::gt: return Rel::lt;
-    case Rel::ge: return Rel::le;
-    default: return r;
-    }
-}
-
-inline Rel negate(Rel r) {
-    switch (r) {
-    case Rel::eq: return Rel::ne;
-    case Rel::ne: return Rel::eq;
-    case Rel::lt: return Rel::ge;
-    case Rel::le: return Rel::gt;
-    case Rel::gt: return Rel::le;
-    case Rel::ge: return Rel::lt;
-    }
-    return r;
-}
-
-inline bool holds(std::int64_t a, Rel r, std::int64_t b) {
-    switch (r) {
-    case Rel::eq: return a == b;
-    case Rel::ne: return a != b;
-    case Rel::lt: return a < b;
-    case Rel::le: return a <= b;
-    case Rel::gt: return a > b;
-    case Rel::ge: return a >= b;
-    }
-    return false;
-}
+// The library's own: a r b is b flip(r) a; negate(r) is r's complement.
+inline Rel flip(Rel r) { return detail::swapped(r); }
+inline Rel negate(Rel r) { return detail::negated(r); }
+inline bool holds(std::int64_t a, Rel r, std::int64_t b) { return detail::holds(r, a, b); }
 
 inline void set_bool(Builder& b, const Term& t, bool value) {
     if (t.fixed) {
@@ -174,6 +145,21 @@ inline void post_clause(Builder& b, const std::vector<Term>& pos, const std::vec
     }
     if (!z) s.post(clause(p, n));
     else s.post(clause(p, n, Reify<IntVar>{z->var, mode}));
+}
+
+// r <-> (a_1 and ... and a_n), or r -> it: for each k, (a_k or not r),
+// and for iff the clause (not a_1 or ... or not a_n or r).
+inline void post_and(Builder& b, const std::vector<Term>& as, const Term& r, ReifyMode mode) {
+    if (r.fixed && r.value != 0) {
+        for (const Term& a : as) set_bool(b, a, true);
+        return;
+    }
+    if (r.fixed) {
+        if (mode == ReifyMode::iff) post_clause(b, {}, as);
+        return;
+    }
+    for (const Term& a : as) post_clause(b, {a}, {r});
+    if (mode == ReifyMode::iff) post_clause(b, {r}, as);
 }
 
 } // namespace propane::fzn::posting
