@@ -31,7 +31,7 @@ using propane::IntVar;
 
 // A variable's domain as bits: bit t set <=> the value lo + t is present.
 using Mask = std::uint32_t;
-constexpr int max_views = 5;
+constexpr int max_views = 6;
 constexpr int max_range = 8;
 using Doms = std::array<Mask, max_views>; // by variable
 
@@ -216,44 +216,80 @@ inline std::vector<Coefs> coefficients(Kind kind, int n, unsigned seed) {
     auto scale = [&] { return affine_scales[std::uniform_int_distribution<std::size_t>(0, 3)(rng)]; };
     Coefs p{};
     for (int i = 0; i < max_views; ++i) p[u(i)].var = i;
+    // Random coefficients are drawn for the first five views only, and the
+    // sixth is fixed, so that the sixth view (added later) left the draws,
+    // and so every configuration, of the five-view tests unchanged.
+    constexpr int drawn = 5;
+    static_assert(max_views == drawn + 1);
     std::vector<Coefs> out;
     switch (kind) {
     case Kind::var: out.push_back(p); break;
     case Kind::offset:
         for (int i = 0; i < max_views; ++i) p[u(i)].b = i;
         out.push_back(p);
-        for (int i = 0; i < max_views; ++i) p[u(i)].b = std::array{2, -1, 0, -3, 1}[u(i)];
+        for (int i = 0; i < max_views; ++i) p[u(i)].b = std::array{2, -1, 0, -3, 1, 3}[u(i)];
         out.push_back(p);
         while (out.size() < 7) {
-            for (int i = 0; i < max_views; ++i) p[u(i)].b = offset();
+            for (int i = 0; i < drawn; ++i) p[u(i)].b = offset();
+            p[u(drawn)].b = 2;
             out.push_back(p);
         }
         break;
     case Kind::affine:
         for (const int a : affine_scales) {
-            for (int i = 0; i < max_views; ++i) p[u(i)].a = a, p[u(i)].b = a * std::array{0, 1, -1, 0, 1}[u(i)];
+            for (int i = 0; i < max_views; ++i) p[u(i)].a = a, p[u(i)].b = a * std::array{0, 1, -1, 0, 1, -1}[u(i)];
             out.push_back(p);
         }
         for (int i = 0; i < max_views; ++i)
-            p[u(i)].a = std::array{2, -1, 3, -2, -1}[u(i)], p[u(i)].b = std::array{1, 0, -2, 3, 2}[u(i)];
+            p[u(i)].a = std::array{2, -1, 3, -2, -1, 2}[u(i)], p[u(i)].b = std::array{1, 0, -2, 3, 2, -1}[u(i)];
         out.push_back(p);
         while (out.size() < 7) {
-            for (int i = 0; i < max_views; ++i) p[u(i)].a = scale(), p[u(i)].b = offset();
+            for (int i = 0; i < drawn; ++i) p[u(i)].a = scale(), p[u(i)].b = offset();
+            p[u(drawn)].a = -1, p[u(drawn)].b = 1;
             out.push_back(p);
         }
         break;
     case Kind::mixed:
         while (out.size() < 7) {
-            for (int i = 0; i < max_views; ++i) {
+            for (int i = 0; i < drawn; ++i) {
                 const Kind k = mixed_at(i);
                 p[u(i)].a = k == Kind::affine ? scale() : 1;
                 p[u(i)].b = k == Kind::var ? 0 : offset();
             }
+            // mixed_at(5) is offset.
+            p[u(drawn)].a = 1, p[u(drawn)].b = -1;
             out.push_back(p);
         }
         break;
     }
     return out;
+}
+
+// ---- for the closures that tests write ----------------------------------------------
+
+// Keeps the values of view i (on its variable's bits in d) for which
+// keep(view value) holds.
+template <class Keep>
+void restrict_view(const Case& c, Doms& d, int i, Keep&& keep) {
+    Mask& m = d[u(c.v[u(i)].var)];
+    for (int t = 0; t < c.range; ++t)
+        if (((m >> t) & 1U) && !keep(c.value(i, t))) m &= ~(Mask{1} << t);
+}
+
+// The values of view i in d, in increasing order.
+inline std::vector<int> view_values(const Case& c, const Doms& d, int i) {
+    std::vector<int> out;
+    for (int t = 0; t < c.range; ++t)
+        if ((d[u(c.v[u(i)].var)] >> t) & 1U) out.push_back(c.value(i, t));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// {1, 2, 3}, for test names.
+inline std::string list(const std::vector<int>& v) {
+    std::string s = "{";
+    for (std::size_t k = 0; k < v.size(); ++k) s += (k ? ", " : "") + std::to_string(v[k]);
+    return s + "}";
 }
 
 // ---- the reference -------------------------------------------------------------

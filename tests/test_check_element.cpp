@@ -38,6 +38,7 @@ using checker::Kind;
 using checker::Mask;
 using checker::Spec;
 using checker::Store;
+using checker::restrict_view;
 using checker::u;
 using checker::view;
 using propane::IntVar;
@@ -77,14 +78,6 @@ bool has(const Case& c, const Doms& d, int i, int w) {
     for (int t = 0; t < c.range; ++t)
         if (((d[u(c.v[u(i)].var)] >> t) & 1U) && c.value(i, t) == w) return true;
     return false;
-}
-
-// Keeps the values of view i for which keep(view value) holds.
-template <class Keep>
-void restrict_view(const Case& c, Doms& d, int i, Keep&& keep) {
-    Mask& m = d[u(c.v[u(i)].var)];
-    for (int t = 0; t < c.range; ++t)
-        if (((m >> t) & 1U) && !keep(c.value(i, t))) m &= ~(Mask{1} << t);
 }
 
 template <class F>

@@ -1,0 +1,263 @@
+// unary(starts, durations) and disjunctive(...) through the checker
+// (checker.hpp).
+//
+// Claim checked, for views on distinct variables: exactly the fixpoint of
+// the rules unary.hpp names, each written here from its statement over
+// every subset of tasks (brute force, no Θ-tree): overload, detectable
+// precedences, not-last and edge finding, and each one's mirror image
+// (not-first, and the same rules on latest ends). Where views share a
+// variable the checker holds unary to soundness and the fixed-assignment
+// rule.
+//
+// Configurations, per view kind and duration vector: three tasks over
+// every triple of subsets of 0..4 (or -1..3), four tasks sampled over 0..5
+// and 0..7, durations including 0; then shared variables and random walks.
+
+#include <doctest/doctest.h>
+
+#include "checker.hpp"
+
+#include <propane/constraints/unary.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "instances_store.hpp"
+
+namespace {
+
+using checker::Case;
+using checker::Doms;
+using checker::Kind;
+using checker::Mask;
+using checker::Spec;
+using checker::Store;
+using checker::list;
+using checker::u;
+using propane::IntVar;
+using Affine = propane::AffineView;
+using Offset = propane::OffsetView;
+
+const std::vector<Kind> all_kinds(checker::kinds.begin(), checker::kinds.end());
+
+constexpr std::int64_t none = std::numeric_limits<std::int64_t>::min() / 4;
+
+// The tasks' bounds as the rules read them.
+struct Bounds {
+    std::vector<std::int64_t> est, lct, p;
+    std::int64_t ect(int i) const { return est[u(i)] + p[u(i)]; }
+    std::int64_t lst(int i) const { return lct[u(i)] - p[u(i)]; }
+
+    // ECT of the tasks in `set` (bits): the greatest est(Ω') + p(Ω') over
+    // its non-empty subsets; `none` for the empty set.
+    std::int64_t ect_of(unsigned set) const {
+        std::int64_t best = none;
+        for (unsigned sub = set; sub != 0; sub = (sub - 1) & set) {
+            std::int64_t lo = std::numeric_limits<std::int64_t>::max(), sum = 0;
+            for (int j = 0; (sub >> j) != 0; ++j)
+                if ((sub >> j) & 1U) lo = std::min(lo, est[u(j)]), sum += p[u(j)];
+            best = std::max(best, lo + sum);
+        }
+        return best;
+    }
+    // The mirror: the least lct(Ω') - p(Ω'), the latest time by which all
+    // of the set must have started; `-none` for the empty set.
+    std::int64_t lst_of(unsigned set) const {
+        std::int64_t best = -none;
+        for (unsigned sub = set; sub != 0; sub = (sub - 1) & set) {
+            std::int64_t hi = std::numeric_limits<std::int64_t>::min(), sum = 0;
+            for (int j = 0; (sub >> j) != 0; ++j)
+                if ((sub >> j) & 1U) hi = std::max(hi, lct[u(j)]), sum += p[u(j)];
+            best = std::min(best, hi - sum);
+        }
+        return best;
+    }
+};
+
+// The rules' fixpoint on d, view i being task i's start; false on failure.
+bool unary_closure(const std::vector<int>& durations, const Case& c, Doms& d) {
+    const int n = c.n;
+    const unsigned all = (1U << n) - 1;
+    for (;;) {
+        Bounds b;
+        for (int i = 0; i < n; ++i) {
+            bool any = false;
+            std::int64_t lo = 0, hi = 0;
+            for (int t = 0; t < c.range; ++t) {
+                if (!((d[u(c.v[u(i)].var)] >> t) & 1U)) continue;
+                const int w = c.value(i, t);
+                if (!any || w < lo) lo = w;
+                if (!any || w > hi) hi = w;
+                any = true;
+            }
+            if (!any) return false;
+            b.est.push_back(lo);
+            b.lct.push_back(hi + durations[u(i)]);
+            b.p.push_back(durations[u(i)]);
+        }
+        for (unsigned set = 1; set <= all; ++set) {
+            std::int64_t lct = std::numeric_limits<std::int64_t>::min();
+            for (int j = 0; j < n; ++j)
+                if ((set >> j) & 1U) lct = std::max(lct, b.lct[u(j)]);
+            if (b.ect_of(set) > lct) return false; // overload
+        }
+        std::vector<std::int64_t> est = b.est, lct = b.lct;
+        for (int i = 0; i < n; ++i) {
+            const unsigned others = all & ~(1U << i);
+            unsigned before = 0, after = 0; // detectable: j before i, i before j
+            for (int j = 0; j < n; ++j) {
+                if (j == i) continue;
+                if (b.ect(i) > b.lst(j)) before |= 1U << j;
+                if (b.lst(i) < b.ect(j)) after |= 1U << j;
+            }
+            est[u(i)] = std::max(est[u(i)], b.ect_of(before));
+            lct[u(i)] = std::min(lct[u(i)], b.lst_of(after));
+            for (unsigned set = others; set != 0; set = (set - 1) & others) {
+                std::int64_t max_lst = std::numeric_limits<std::int64_t>::min(), max_lct = max_lst;
+                std::int64_t min_ect = std::numeric_limits<std::int64_t>::max(), min_est = min_ect;
+                for (int j = 0; j < n; ++j)
+                    if ((set >> j) & 1U) {
+                        max_lst = std::max(max_lst, b.lst(j));
+                        max_lct = std::max(max_lct, b.lct[u(j)]);
+                        min_ect = std::min(min_ect, b.ect(j));
+                        min_est = std::min(min_est, b.est[u(j)]);
+                    }
+                if (b.ect_of(set) > b.lst(i)) lct[u(i)] = std::min(lct[u(i)], max_lst); // not-last
+                if (b.lst_of(set) < b.ect(i)) est[u(i)] = std::max(est[u(i)], min_ect); // not-first
+                const unsigned with_i = set | (1U << i);
+                if (b.ect_of(with_i) > max_lct) est[u(i)] = std::max(est[u(i)], b.ect_of(set)); // edge finding
+                if (b.lst_of(with_i) < min_est) lct[u(i)] = std::min(lct[u(i)], b.lst_of(set)); // its mirror
+            }
+        }
+        bool moved = false;
+        for (int i = 0; i < n; ++i) {
+            Mask& m = d[u(c.v[u(i)].var)];
+            const Mask was = m;
+            for (int t = 0; t < c.range; ++t) {
+                const int w = c.value(i, t);
+                if (w < est[u(i)] || w + durations[u(i)] > lct[u(i)]) m &= ~(Mask{1} << t);
+            }
+            if (m == 0) return false;
+            moved = moved || m != was;
+        }
+        if (!moved) return true;
+    }
+}
+
+bool overlap_free(const std::vector<int>& durations, bool strict, const int* v) {
+    const int n = static_cast<int>(durations.size());
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            const int di = durations[u(i)], dj = durations[u(j)];
+            if (!strict && (di == 0 || dj == 0)) continue;
+            if (!(v[i] + di <= v[j] || v[j] + dj <= v[i])) return false;
+        }
+    return true;
+}
+
+// strict: unary(); else disjunctive(), whose claim is unary's over the
+// tasks of positive duration.
+Spec unary_spec(const std::vector<int>& durations, bool strict) {
+    Spec spec;
+    const int n = static_cast<int>(durations.size());
+    spec.name = std::string(strict ? "unary" : "disjunctive") + "(" + std::to_string(n) + " starts, " +
+                list(durations) + ")";
+    spec.claim = checker::Claim::custom;
+    spec.holds = [=](const int* v) { return overlap_free(durations, strict, v); };
+    spec.closure = [=](const Case& c, Doms& d) {
+        if (strict) return unary_closure(durations, c, d);
+        // The tasks of positive duration, as a case of their own.
+        Case sub = c;
+        std::vector<int> kept;
+        sub.n = 0;
+        for (int i = 0; i < n; ++i)
+            if (durations[u(i)] > 0) {
+                sub.v[u(sub.n++)] = c.v[u(i)];
+                kept.push_back(durations[u(i)]);
+            }
+        return sub.n < 2 || unary_closure(kept, sub, d);
+    };
+    spec.post = [=](Store& s, const std::vector<IntVar>& xs, const Case& c) {
+        auto post = [&](const auto& starts) {
+            if (strict)
+                s.post(propane::unary(starts, durations));
+            else
+                s.post(propane::disjunctive(starts, durations));
+        };
+        switch (c.kind) {
+        case Kind::var: post(checker::views<IntVar>(xs, c, 0, n)); break;
+        case Kind::offset: post(checker::views<Offset>(xs, c, 0, n)); break;
+        case Kind::affine:
+        case Kind::mixed: post(checker::views<Affine>(xs, c, 0, n)); break;
+        }
+    };
+    return spec;
+}
+
+} // namespace
+
+TEST_CASE("unary(starts, durations): the fixpoint of its rules, exactly") {
+    const std::vector<std::vector<int>> three{{2, 1, 3}, {1, 1, 1}, {0, 2, 1}, {3, 0, 0}, {2, 2, 2}};
+    for (const auto& d : three) {
+        checker::Outcome full, walked, shared;
+        for (const Kind k : all_kinds) {
+            full += checker::sweep(unary_spec(d, true), k, {.n = 3, .lo = 0, .range = 5, .posted_every = 3});
+            shared += checker::shared_sweep(unary_spec(d, true), k, 3, 2, 0, 5, 300, 7);
+            walked += checker::walks(unary_spec(d, true), k, 3, 0, 5, 4, 120, 11);
+        }
+        checker::report("unary(3 starts, " + list(d) + ") x 4 kinds, every triple of subsets of 0..4", full);
+        checker::report("unary(3 starts, " + list(d) + ") x 4 kinds, shared variables", shared);
+        checker::report("unary(3 starts, " + list(d) + ") x 4 kinds, walks", walked);
+    }
+    const std::vector<std::vector<int>> four{{2, 1, 3, 1}, {1, 2, 0, 2}, {3, 3, 1, 2}, {1, 1, 1, 1}};
+    for (const auto& d : four) {
+        checker::Outcome sampled, wide, walked;
+        for (const Kind k : all_kinds) {
+            sampled += checker::sweep(unary_spec(d, true), k,
+                                      {.n = 4, .lo = 0, .range = 6, .samples = 3000, .posted_every = 3, .seed = 5});
+            wide += checker::sweep(unary_spec(d, true), k,
+                                   {.n = 4, .lo = -1, .range = 8, .samples = 3000, .posted_every = 3, .seed = 9});
+            walked += checker::walks(unary_spec(d, true), k, 4, 0, 7, 4, 120, 13);
+        }
+        checker::report("unary(4 starts, " + list(d) + ") x 4 kinds, sampled over 0..5", sampled);
+        checker::report("unary(4 starts, " + list(d) + ") x 4 kinds, sampled over -1..6", wide);
+        checker::report("unary(4 starts, " + list(d) + ") x 4 kinds, walks", walked);
+    }
+    checker::Outcome five;
+    for (const Kind k : all_kinds)
+        five += checker::sweep(unary_spec({2, 1, 1, 2, 1}, true), k,
+                               {.n = 5, .lo = 0, .range = 8, .samples = 2000, .posted_every = 3, .seed = 17});
+    checker::report("unary(5 starts, {2, 1, 1, 2, 1}) x 4 kinds, sampled over 0..7", five);
+}
+
+TEST_CASE("disjunctive(starts, durations): unary over the tasks of positive duration") {
+    for (const auto& d : std::vector<std::vector<int>>{{0, 2, 1}, {2, 0, 0}, {1, 2, 2}}) {
+        checker::Outcome full;
+        for (const Kind k : all_kinds)
+            full += checker::sweep(unary_spec(d, false), k, {.n = 3, .lo = 0, .range = 5, .posted_every = 3});
+        checker::report("disjunctive(3 starts, " + list(d) + ") x 4 kinds, every triple of subsets of 0..4", full);
+    }
+}
+
+TEST_CASE("unary: model errors name the constraint") {
+    Store s;
+    const std::vector<IntVar> xs = s.int_vars(3, 0, 5);
+    CHECK_THROWS_WITH_AS(propane::unary(xs, {1, 2}), doctest::Contains("unary: 3 starts but 2 durations"),
+                         propane::model_error);
+    CHECK_THROWS_WITH_AS(propane::unary(xs, {1, -2, 1}), doctest::Contains("unary: durations[1] is -2"),
+                         propane::model_error);
+    CHECK_THROWS_WITH_AS(propane::disjunctive(xs, {1, 2, 3, 4}), doctest::Contains("disjunctive"),
+                         propane::model_error);
+    CHECK_THROWS_WITH_AS(s.post(propane::unary(std::vector<IntVar>{xs[0], IntVar{}}, {1, 1})),
+                         doctest::Contains("unary"), propane::model_error);
+    // Tasks of 2 starting in 0..5 run within 0..6: three fit, four do not.
+    s.post(propane::unary(xs, {2, 2, 2}));
+    CHECK(s.propagate());
+    Store t = s;
+    const IntVar w = t.int_var(0, 5);
+    t.post(propane::unary(std::vector<IntVar>{xs[0], xs[1], xs[2], w}, {2, 2, 2, 2}));
+    CHECK_FALSE(t.propagate());
+}
