@@ -11,6 +11,7 @@
 
 #include "builder.hpp"
 #include "builtins.hpp"
+#include "globals.hpp"
 #include "posting.hpp"
 
 namespace propane::fzn {
@@ -328,50 +329,6 @@ void set_in_reif(Builder& b, const ConstraintItem& c) {
     post_clause(b, tests, {}, &r, mode);
 }
 
-// ---- globals (propane's library folder, fzn/mznlib) --------------------------------------
-
-Consistency strength_of(const ConstraintItem& c, Consistency fallback) {
-    for (const Node& a : c.annotations) {
-        if (a.is("domain") || a.is("domain_propagation")) return domain;
-        if (a.is("bounds") || a.is("bounds_propagation")) return bounds;
-        if (a.is("value_propagation")) return value;
-    }
-    return fallback;
-}
-
-void all_different_int(Builder& b, const ConstraintItem& c) {
-    need(c, 1);
-    const std::vector<IntVar> xs = b.vars(c.args[0]);
-    b.store().post(all_different(xs, strength_of(c, domain)));
-}
-
-// propane_table_int(xs, tuples flattened row by row).
-void table_int(Builder& b, const ConstraintItem& c) {
-    need(c, 2);
-    const std::vector<IntVar> xs = b.vars(c.args[0]);
-    const std::vector<std::int64_t> flat = b.integers(c.args[1]);
-    if (xs.empty()) throw SyntaxError(c.line, c.column, c.name + " over no variables");
-    if (flat.size() % xs.size() != 0)
-        throw SyntaxError(c.line, c.column, c.name + ": " + std::to_string(flat.size()) +
-                                                " table entries are not rows of " + std::to_string(xs.size()));
-    std::vector<std::vector<std::int64_t>> tuples;
-    for (std::size_t k = 0; k < flat.size(); k += xs.size())
-        tuples.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(k),
-                            flat.begin() + static_cast<std::ptrdiff_t>(k + xs.size()));
-    b.store().post(table(xs, tuples));
-}
-
-// propane_count(xs, v, c): #{k : xs[k] == v} r c, v a constant.
-template <Rel r>
-void count_rel(Builder& b, const ConstraintItem& c) {
-    need(c, 3);
-    const std::vector<IntVar> xs = b.vars(c.args[0]);
-    const std::int64_t v = b.integer(c.args[1]);
-    const Term n = tm(b, c.args[2]);
-    if (n.fixed) b.store().post(count(xs, v, r, n.value));
-    else b.store().post(count(xs, v, r, n.var));
-}
-
 struct Entry {
     std::string_view name;
     void (*post)(Builder&, const ConstraintItem&);
@@ -453,14 +410,24 @@ constexpr Entry table_entries[] = {
     {"int_plus", int_plus},
     {"int_pow", int_pow},
     {"int_times", int_times},
-    {"propane_all_different_int", all_different_int},
-    {"propane_count_eq", count_rel<Rel::eq>},
-    {"propane_count_geq", count_rel<Rel::le>},
-    {"propane_count_gt", count_rel<Rel::lt>},
-    {"propane_count_leq", count_rel<Rel::ge>},
-    {"propane_count_lt", count_rel<Rel::gt>},
-    {"propane_count_neq", count_rel<Rel::ne>},
-    {"propane_table_int", table_int},
+    {"propane_all_different_int", globals::all_different_int},
+    {"propane_bin_packing_load", globals::bin_packing_load},
+    {"propane_circuit", globals::circuit},
+    {"propane_count_eq", globals::count_rel<Rel::eq>},
+    {"propane_count_geq", globals::count_rel<Rel::le>},
+    {"propane_count_gt", globals::count_rel<Rel::lt>},
+    {"propane_count_leq", globals::count_rel<Rel::ge>},
+    {"propane_count_lt", globals::count_rel<Rel::gt>},
+    {"propane_count_neq", globals::count_rel<Rel::ne>},
+    {"propane_cumulative", globals::cumulative},
+    {"propane_disjunctive", globals::disjunctive},
+    {"propane_disjunctive_strict", globals::disjunctive_strict},
+    {"propane_global_cardinality", globals::global_cardinality},
+    {"propane_inverse", globals::inverse},
+    {"propane_lex_less_int", globals::lex_less_int},
+    {"propane_lex_lesseq_int", globals::lex_lesseq_int},
+    {"propane_regular", globals::regular},
+    {"propane_table_int", globals::table_int},
     {"set_in", set_in},
     {"set_in_imp", set_in_reif<imp>},
     {"set_in_reif", set_in_reif<reif>},
