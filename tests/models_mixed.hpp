@@ -20,6 +20,7 @@
 #include "checker_reference.hpp" // checker::compare
 
 #include <propane/constraints/all_different.hpp>
+#include <propane/constraints/regular.hpp>
 #include <propane/constraints/reify.hpp>
 #include <propane/constraints/rel.hpp>
 #include <propane/search/strategy.hpp>
@@ -65,28 +66,37 @@ struct ViewSpec { // a * x_var + b
     bool plain() const { return a == 1 && b == 0; }
 };
 
-// Part 1's families first, in the order their models have always been
-// drawn in (so that a seed of the part 1 test draws the model it did).
+// Part 1's families first, then part 2's, in the order their models have
+// always been drawn in (so that a seed of the part 1 or part 2 test draws
+// the model it did), then the globals.
 enum class Type {
     rel, rel_const, linear, abs, min, max, times, all_different,
     clause, clause_reif, rel_reif, rel_const_reif, element_const, element_var, count_const, count_view, div, mod,
-    table, table_forbidden, linear_reif
+    table, table_forbidden, linear_reif,
+    unary, cumulative, circuit, inverse, regular, global_cardinality, lex, bin_packing, increasing
 };
-constexpr int part1_types = 8, types = 21;
+constexpr int part1_types = 8, part2_types = 21, types = 30;
 constexpr std::array<const char*, types> type_names{
     "rel", "rel with a constant", "linear", "abs", "min", "max", "times", "all_different",
     "clause", "reified clause", "reified rel", "reified rel with a constant", "element of numbers",
     "element of views", "count against a number", "count against a view", "div", "mod", "table",
-    "table of forbidden tuples", "reified linear"};
+    "table of forbidden tuples", "reified linear", "unary", "cumulative", "circuit", "inverse", "regular",
+    "global_cardinality", "lex", "bin_packing", "increasing"};
+
+// Which families a model draws from: part 1's, parts 1 and 2's, or all of
+// them with half the constraints from the globals.
+enum class Part { arithmetic, logic, globals };
 
 struct Con {
     Type type = Type::rel;
     Rel r = Rel::eq;
     int c = 0;                     // the constant of rel_const, linear, count_const
     int v = 0;                     // count's value
-    int npos = 0;                  // clause: views[0, npos) are pos, the rest neg
-    std::vector<int> k;            // linear's coefficients, element's array
-    std::vector<std::vector<int>> tuples;
+    int npos = 0;                  // clause: views[0, npos) are pos, the rest neg; global_cardinality:
+                                   // views[0, npos) are xs; bin_packing: views[0, npos) are the loads
+    std::vector<int> k;            // linear's coefficients, element's array, durations, sizes, gcc's values
+    std::vector<std::vector<int>> tuples; // and cumulative's heights, as tuples[0]
+    propane::Dfa dfa;
     std::vector<ViewSpec> views;   // min/max, element_var, count_view: xs then the last ones
     propane::Consistency strength = propane::bounds;
     bool reified = false;          // then `control` and `mode` apply
@@ -159,6 +169,77 @@ inline bool holds(const Con& c, const int* x) {
         });
         return listed == (c.type == Type::table);
     }
+    case Type::unary:
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (!(w[i].at(x) + c.k[i] <= w[j].at(x) || w[j].at(x) + c.k[j] <= w[i].at(x))) return false;
+        return true;
+    case Type::cumulative:
+        for (std::size_t i = 0; i < n; ++i) { // the load only rises where a task starts
+            std::int64_t load = 0;
+            for (std::size_t j = 0; j < n; ++j)
+                if (w[j].at(x) <= w[i].at(x) && w[i].at(x) < w[j].at(x) + c.k[j]) load += c.tuples[0][j];
+            if (c.k[i] > 0 && load > c.c) return false;
+        }
+        return true;
+    case Type::circuit: {
+        for (std::size_t i = 0; i < n; ++i)
+            if (w[i].at(x) < 0 || w[i].at(x) >= static_cast<std::int64_t>(n)) return false;
+        std::size_t node = 0, length = 0;
+        do node = static_cast<std::size_t>(w[node].at(x)), ++length;
+        while (node != 0 && length <= n);
+        return node == 0 && length == n;
+    }
+    case Type::inverse: {
+        const std::size_t h = n / 2;
+        for (std::size_t i = 0; i < h; ++i)
+            for (std::size_t j = 0; j < h; ++j)
+                if ((w[i].at(x) == static_cast<std::int64_t>(j)) != (w[h + j].at(x) == static_cast<std::int64_t>(i)))
+                    return false;
+        for (std::size_t i = 0; i < n; ++i)
+            if (w[i].at(x) < 0 || w[i].at(x) >= static_cast<std::int64_t>(h)) return false;
+        return true;
+    }
+    case Type::regular: {
+        std::vector<char> now(u(c.dfa.states), 0);
+        now[u(c.dfa.start)] = 1;
+        for (std::size_t i = 0; i < n; ++i) {
+            std::vector<char> next(u(c.dfa.states), 0);
+            for (const propane::Transition& t : c.dfa.transitions)
+                if (now[u(t.from)] && t.symbol == w[i].at(x)) next[u(t.to)] = 1;
+            now = next;
+        }
+        return std::any_of(c.dfa.finals.begin(), c.dfa.finals.end(), [&](int f) { return now[u(f)] != 0; });
+    }
+    case Type::global_cardinality:
+        for (std::size_t k = 0; k < c.k.size(); ++k) {
+            std::int64_t hits = 0;
+            for (std::size_t i = 0; i < u(c.npos); ++i) hits += w[i].at(x) == c.k[k] ? 1 : 0;
+            if (hits != w[u(c.npos) + k].at(x)) return false;
+        }
+        return true;
+    case Type::lex: {
+        const std::size_t h = n / 2;
+        for (std::size_t i = 0; i < h; ++i)
+            if (w[i].at(x) != w[h + i].at(x)) return w[i].at(x) < w[h + i].at(x);
+        return c.r == Rel::le;
+    }
+    case Type::bin_packing: {
+        const std::size_t bins = u(c.npos);
+        for (std::size_t i = bins; i < n; ++i)
+            if (w[i].at(x) < 0 || w[i].at(x) >= static_cast<std::int64_t>(bins)) return false;
+        for (std::size_t b = 0; b < bins; ++b) {
+            std::int64_t load = 0;
+            for (std::size_t i = bins; i < n; ++i)
+                if (w[i].at(x) == static_cast<std::int64_t>(b)) load += c.k[i - bins];
+            if (load != w[b].at(x)) return false;
+        }
+        return true;
+    }
+    case Type::increasing:
+        for (std::size_t i = 0; i + 1 < n; ++i)
+            if (!checker::compare(c.r, w[i].at(x), w[i + 1].at(x))) return false;
+        return true;
     }
     return false;
 }
@@ -211,7 +292,9 @@ inline std::string numbers(const std::vector<int>& xs) {
 inline std::string Model::con_text(const Con& c) const {
     static constexpr std::array<const char*, types> calls{
         "rel", "rel", "linear", "abs", "min", "max", "times", "all_different", "clause", "clause", "rel", "rel",
-        "element", "element", "count", "count", "div", "mod", "table", "table", "linear"};
+        "element", "element", "count", "count", "div", "mod", "table", "table", "linear",
+        "unary", "cumulative", "circuit", "inverse", "regular", "global_cardinality", "lex", "bin_packing",
+        "increasing"};
     std::ostringstream o;
     o << calls[static_cast<std::size_t>(c.type)] << "(";
     const auto& w = c.views;
@@ -262,6 +345,41 @@ inline std::string Model::con_text(const Con& c) const {
     case Type::max:
         list(0, w.size() - 1);
         o << ", " << view_text(w.back());
+        break;
+    case Type::unary:
+        list(0, w.size());
+        o << ", " << numbers(c.k);
+        break;
+    case Type::cumulative:
+        list(0, w.size());
+        o << ", " << numbers(c.k) << ", " << numbers(c.tuples[0]) << ", " << c.c;
+        break;
+    case Type::inverse:
+    case Type::lex:
+        list(0, w.size() / 2);
+        o << ", ";
+        list(w.size() / 2, w.size());
+        if (c.type == Type::lex) o << (c.r == Rel::lt ? ", strict" : "");
+        break;
+    case Type::regular:
+        list(0, w.size());
+        o << ", " << c.dfa.states << " states, start " << c.dfa.start << ", finals " << numbers(c.dfa.finals) << ",";
+        for (const propane::Transition& t : c.dfa.transitions) o << " " << t.from << "-" << t.symbol << "->" << t.to;
+        break;
+    case Type::global_cardinality:
+        list(0, u(c.npos));
+        o << ", " << numbers(c.k) << ", ";
+        list(u(c.npos), w.size());
+        break;
+    case Type::bin_packing:
+        list(0, u(c.npos));
+        o << ", ";
+        list(u(c.npos), w.size());
+        o << ", " << numbers(c.k);
+        break;
+    case Type::increasing:
+        list(0, w.size());
+        o << (c.r == Rel::lt ? ", strict" : "");
         break;
     default:
         for (std::size_t i = 0; i < w.size(); ++i) o << (i ? ", " : "") << view_text(w[i]);
@@ -394,7 +512,46 @@ inline Con random_constraint(Rng& rng, const Model& m, Type type, const int* pla
             c.tuples.insert(c.tuples.begin() + rng.between(0, static_cast<int>(c.tuples.size())), std::move(tuple));
         }
         break;
+    case Type::unary:
+    case Type::cumulative:
+        views_of(rng.between(2, 4));
+        for (std::size_t i = 0; i < c.views.size(); ++i) c.k.push_back(rng.between(0, 3));
+        c.tuples.emplace_back();
+        for (std::size_t i = 0; i < c.views.size(); ++i) c.tuples[0].push_back(rng.between(0, 3));
+        c.c = rng.between(0, 4);
+        break;
+    case Type::circuit: views_of(rng.between(2, 4)); break;
+    case Type::inverse:
+    case Type::lex: views_of(2 * rng.between(1, 3)); break;
+    case Type::regular: {
+        views_of(rng.between(1, 4));
+        c.dfa.states = rng.between(1, 3);
+        c.dfa.start = rng.between(0, c.dfa.states - 1);
+        for (int q = 0; q < c.dfa.states; ++q)
+            if (rng.chance(50)) c.dfa.finals.push_back(q);
+        for (int t = rng.between(1, 8); t > 0; --t)
+            c.dfa.transitions.push_back({rng.between(0, c.dfa.states - 1), some_value(rng, m, c.views[0]),
+                                         rng.between(0, c.dfa.states - 1)});
+        break;
     }
+    case Type::global_cardinality:
+        c.npos = rng.between(1, 4);
+        views_of(c.npos);
+        for (int k = rng.between(1, 2); k > 0; --k) {
+            const int v = rng.chance(75) ? some_value(rng, m, c.views[0]) : rng.between(-3, 4);
+            if (std::find(c.k.begin(), c.k.end(), v) != c.k.end()) continue;
+            c.k.push_back(v);
+            c.views.push_back(random_view(rng, rng.between(0, n - 1)));
+        }
+        break;
+    case Type::bin_packing:
+        c.npos = rng.between(1, 3);
+        views_of(c.npos + rng.between(1, 3));
+        for (std::size_t i = u(c.npos); i < c.views.size(); ++i) c.k.push_back(rng.between(0, 3));
+        break;
+    case Type::increasing: views_of(rng.between(2, 4)); break;
+    }
+    if (c.type == Type::lex || c.type == Type::increasing) c.r = rng.chance(50) ? Rel::lt : Rel::le;
     if (c.type == Type::linear || c.type == Type::linear_reif) {
         // The constant is the sum at some assignment, give or take one,
         // so that the equation has solutions about as often as not.
@@ -431,11 +588,13 @@ inline Con random_constraint(Rng& rng, const Model& m, Type type, const int* pla
     return c;
 }
 
-// Part 1's models (`logic` false): 2..7 integer variables and 1..6
-// constraints of its 8 families, drawn exactly as they were before part 2.
-// Models of both parts: 1..6 integer variables, 1..5 Booleans, 1..8
-// constraints of every family.
-inline Model random_model(std::uint64_t seed, bool logic) {
+// Part 1's models: 2..7 integer variables and 1..6 constraints of its 8
+// families, drawn exactly as they were before part 2. Models of parts 1
+// and 2: 1..6 integer variables, 1..5 Booleans, 3..12 constraints of every
+// family of those parts. Models with the globals: the same variables, 2..6
+// constraints, half of them globals.
+inline Model random_model(std::uint64_t seed, Part part) {
+    const bool logic = part != Part::arithmetic;
     Rng rng(seed);
     Model m;
     const int ints = logic ? rng.between(1, max_ints - 1) : rng.between(2, max_ints);
@@ -471,9 +630,12 @@ inline Model random_model(std::uint64_t seed, bool logic) {
     std::array<int, max_vars> planted{};
     for (int i = 0; i < n; ++i)
         planted[u(i)] = m.values[u(i)][u(rng.between(0, static_cast<int>(m.values[u(i)].size()) - 1))];
-    const int ncons = logic ? rng.between(3, 12) : rng.between(1, 6);
+    // Fewer in the globals' models: with as many, most had no solution.
+    const int ncons = part == Part::globals ? rng.between(2, 6) : logic ? rng.between(3, 12) : rng.between(1, 6);
     for (int k = 0; k < ncons; ++k) {
-        const auto type = static_cast<Type>(rng.between(0, (logic ? types : part1_types) - 1));
+        const auto type = part == Part::globals && rng.chance(50)
+                              ? static_cast<Type>(rng.between(part2_types, types - 1))
+                              : static_cast<Type>(rng.between(0, (logic ? part2_types : part1_types) - 1));
         const int tries = rng.chance(80) ? 30 : 1;
         for (int attempt = 0; attempt < tries; ++attempt) {
             Con c = random_constraint(rng, m, type, planted.data());

@@ -23,17 +23,25 @@
 
 #include <propane/constraints/abs.hpp>
 #include <propane/constraints/all_different.hpp>
+#include <propane/constraints/bin_packing.hpp>
 #include <propane/constraints/bool/clause.hpp>
 #include <propane/constraints/bool/linear_reif.hpp>
 #include <propane/constraints/bool/rel_reif.hpp>
+#include <propane/constraints/circuit.hpp>
 #include <propane/constraints/count.hpp>
+#include <propane/constraints/cumulative.hpp>
 #include <propane/constraints/div_mod.hpp>
 #include <propane/constraints/element.hpp>
+#include <propane/constraints/global_cardinality.hpp>
+#include <propane/constraints/increasing.hpp>
+#include <propane/constraints/inverse.hpp>
+#include <propane/constraints/lex.hpp>
 #include <propane/constraints/linear.hpp>
 #include <propane/constraints/min_max.hpp>
 #include <propane/constraints/rel.hpp>
 #include <propane/constraints/table.hpp>
 #include <propane/constraints/times.hpp>
+#include <propane/constraints/unary.hpp>
 #include <propane/engine/store.hpp>
 #include <propane/engine/view.hpp>
 #include <propane/search/search.hpp>
@@ -101,6 +109,21 @@ void post(Store& s, const std::vector<IntVar>& xs, const Con& c) {
     case Type::table: s.post(propane::table(all(0, n), c.tuples)); break;
     case Type::table_forbidden: s.post(propane::table(all(0, n), c.tuples, propane::TableMode::forbidden)); break;
     case Type::linear_reif: s.post(propane::linear(c.k, all(0, n), c.r, c.c, re)); break;
+    case Type::unary: s.post(propane::unary(all(0, n), c.k)); break;
+    case Type::cumulative: s.post(propane::cumulative(all(0, n), c.k, c.tuples[0], c.c)); break;
+    case Type::circuit: s.post(propane::circuit(all(0, n))); break;
+    case Type::inverse: s.post(propane::inverse(all(0, n / 2), all(n / 2, n))); break;
+    case Type::regular: s.post(propane::regular(all(0, n), c.dfa)); break;
+    case Type::global_cardinality: s.post(propane::global_cardinality(all(0, u(c.npos)), c.k, all(u(c.npos), n))); break;
+    case Type::lex:
+        if (c.r == Rel::lt) s.post(propane::lex_less(all(0, n / 2), all(n / 2, n)));
+        else s.post(propane::lex_lesseq(all(0, n / 2), all(n / 2, n)));
+        break;
+    case Type::bin_packing: s.post(propane::bin_packing(all(0, u(c.npos)), all(u(c.npos), n), c.k)); break;
+    case Type::increasing:
+        if (c.r == Rel::lt) s.post(propane::strictly_increasing(all(0, n)));
+        else s.post(propane::increasing(all(0, n)));
+        break;
     }
 }
 
@@ -273,14 +296,14 @@ inline bool seed_range(std::uint64_t& first, std::uint64_t& last, std::string& e
 // The body of a test case: every seed's model, drawn with or without the
 // families of part 2, searched and compared; a failure prints its seed and
 // the model, the first five at most.
-inline void run_seeds(bool logic) {
+inline void run_seeds(Part part) {
     std::uint64_t first = 0, last = 0;
     std::string error;
     REQUIRE_MESSAGE(seed_range(first, last, error), error);
     Tally tally;
     std::uint64_t bad = 0;
     for (std::uint64_t seed = first; seed <= last; ++seed) {
-        const Model m = random_model(seed, logic);
+        const Model m = random_model(seed, part);
         const std::vector<Code> want = brute_force(m);
         const std::string why = search_model(m, want, tally);
         if (why.empty()) continue;
@@ -292,7 +315,8 @@ inline void run_seeds(bool logic) {
     }
     CHECK_MESSAGE(bad == 0, bad << " of " << (last - first + 1) << " seeds failed (the first five at most are shown)");
     std::ostringstream per;
-    for (std::size_t k = 0; k < u(logic ? types : part1_types); ++k)
+    const int shown = part == Part::globals ? types : part == Part::logic ? part2_types : part1_types;
+    for (std::size_t k = 0; k < u(shown); ++k)
         per << (k ? ", " : "") << tally.constraints[k] << " " << type_names[k];
     MESSAGE("seeds " << first << ".." << last << ": " << tally.models << " models (" << per.str() << "), "
                      << tally.solutions << " solutions checked; " << tally.infeasible << " models without solutions, "

@@ -4,12 +4,15 @@
 // and how it is drawn; models_mixed_search.hpp how it is posted, searched
 // (twice on one store) and checked.
 //
-// Two sets of models: part 1's families alone (rel, linear, abs, min, max,
-// times, all_different; the models this file drew before part 2, seed for
-// seed), and every family of both parts (with Booleans, clauses, reified
+// Three sets of models: part 1's families alone (rel, linear, abs, min,
+// max, times, all_different; the models this file drew before part 2, seed
+// for seed); every family of both parts (with Booleans, clauses, reified
 // rel, linear and clauses, element over numbers and over views, count
 // against a number and a view, div and mod, tables of allowed and of
-// forbidden tuples).
+// forbidden tuples; the models drawn before the globals, seed for seed);
+// and all of those with half the constraints from the globals (unary,
+// cumulative, circuit, inverse, regular, global_cardinality, lex,
+// bin_packing, increasing).
 //
 // Seeds 1..3000 run by default; PROPANE_MODEL_SEEDS=<count> runs 1..count,
 // PROPANE_MODEL_SEEDS=<first>..<last> just those (as test_models does).
@@ -20,10 +23,14 @@
 #include "models_mixed_search.hpp"
 
 TEST_CASE("random models mixing rel, linear, abs, min, max, times and all_different: exactly the enumerated solutions") {
-    models::run_seeds(false);
+    models::run_seeds(models::Part::arithmetic);
 }
 
 TEST_CASE("random models mixing every family with Booleans, clauses, reification, element, count, div, mod and "
           "table: exactly the enumerated solutions") {
-    models::run_seeds(true);
+    models::run_seeds(models::Part::logic);
+}
+
+TEST_CASE("random models with the globals among every other family: exactly the enumerated solutions") {
+    models::run_seeds(models::Part::globals);
 }
