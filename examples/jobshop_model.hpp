@@ -200,6 +200,18 @@ inline Instance random_instance(int jobs, int machines, int max_duration, std::u
     return in;
 }
 
+// How the machines are modelled:
+//   decomposition  one order Boolean per pair of operations on a machine,
+//                  each order half-reified (below);
+//   unary          the same, and one unary() per machine (edge finding,
+//                  not-first/not-last, detectable precedences on a
+//                  Θ-Λ-tree), which prunes the starts long before the
+//                  orders are all fixed. The search still decides the
+//                  orders: on the starts alone (smallest minimum first,
+//                  at its minimum) la01 reached 744 in 20 s, where with the
+//                  orders it proves 666 in 4 s.
+enum class Formulation : std::uint8_t { decomposition, unary };
+
 // The model:
 //   s[j][k], the start of job j's k-th operation, over 0..horizon;
 //   s[j][k] + d[j][k] <= s[j][k+1] inside each job;
@@ -231,7 +243,8 @@ struct Model {
     // then the makespan.
     std::vector<propane::IntVar> branching;
 
-    explicit Model(const Instance& in) : makespan(store.int_var(0, in.horizon())) {
+    explicit Model(const Instance& in, Formulation f = Formulation::decomposition)
+        : makespan(store.int_var(0, in.horizon())) {
         const int h = in.horizon();
         for (int j = 0; j < in.jobs; ++j) start.push_back(store.int_vars(in.machines, 0, h));
         const auto d = [&](int j, int k) {
@@ -251,6 +264,17 @@ struct Model {
             for (int k = 0; k < in.machines; ++k)
                 on[static_cast<std::size_t>(in.ops[static_cast<std::size_t>(j)][static_cast<std::size_t>(k)].machine)]
                     .push_back({j, k});
+        if (f == Formulation::unary) {
+            for (const auto& ops : on) {
+                std::vector<propane::IntVar> starts;
+                std::vector<int> durations;
+                for (const auto& [j, k] : ops) {
+                    starts.push_back(s(j, k));
+                    durations.push_back(d(j, k));
+                }
+                store.post(propane::unary(starts, durations));
+            }
+        }
         for (const auto& ops : on)
             for (std::size_t x = 0; x < ops.size(); ++x)
                 for (std::size_t y = x + 1; y < ops.size(); ++y) {
@@ -299,9 +323,10 @@ decltype(auto) with_domain_for(int horizon, F&& f) {
 // better schedule found (one call at a time). Returns the search's
 // statistics, with the best makespan in `objective`.
 template <class Improve>
-propane::OptimizeStats solve(const Instance& in, const propane::Limits& limits, unsigned threads, Improve&& improve) {
+propane::OptimizeStats solve(const Instance& in, const propane::Limits& limits, unsigned threads, Formulation f,
+                             Improve&& improve) {
     return with_domain_for(in.horizon(), [&](auto tag) {
-        Model<typename decltype(tag)::type> m(in);
+        Model<typename decltype(tag)::type> m(in, f);
         Schedule sched;
         sched.starts.assign(static_cast<std::size_t>(in.jobs), std::vector<int>(static_cast<std::size_t>(in.machines)));
         return propane::minimize(m.store, m.branching, strategy, limits, propane::Parallel{.threads = threads},
@@ -315,6 +340,10 @@ propane::OptimizeStats solve(const Instance& in, const propane::Limits& limits, 
                                      improve(static_cast<const Schedule&>(sched));
                                  });
     });
+}
+template <class Improve>
+propane::OptimizeStats solve(const Instance& in, const propane::Limits& limits, unsigned threads, Improve&& improve) {
+    return solve(in, limits, threads, Formulation::decomposition, std::forward<Improve>(improve));
 }
 template <class Improve>
 propane::OptimizeStats solve(const Instance& in, const propane::Limits& limits, Improve&& improve) {

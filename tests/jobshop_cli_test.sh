@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the command-line behaviour of the jobshop example: ft06 solved to
-# its known optimum 55 and proven (one and two threads), every schedule
+# its known optimum 55 and proven (one and two threads, both models), every schedule
 # printed checked against the instance by an independent checker, the JSON
 # fields, the time limit, malformed files (one line naming the file and the
 # line, exit 2), bad arguments and lost output (exit 2). Instances:
@@ -165,6 +165,13 @@ for threads in 1 2; do
     verdict "ft06 --json --threads $threads"
 done
 
+# Both models find and prove it, each with a valid schedule.
+for model in decomposition unary; do
+    run_to "$out" "$ft06" --json --model "$model"
+    expect_schedule "$ft06" 55 true 1
+    verdict "ft06 --json --model $model"
+done
+
 # The text output: each improvement, then the schedule per job, which must
 # be the same valid schedule as the per-machine listing, and the
 # statistics.
@@ -261,6 +268,9 @@ verdict "two files"
 run_to "$out" "$ft06" --threads 4097
 expect_usage_error "bad --threads '4097'"
 verdict "--threads 4097"
+run_to "$out" "$ft06" --model both
+expect_usage_error "--model takes decomposition or unary, not 'both'"
+verdict "--model both"
 run_to "$out" "$ft06" --time-limit 0
 expect_usage_error "bad --time-limit '0'"
 verdict "--time-limit 0"

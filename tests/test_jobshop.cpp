@@ -117,10 +117,10 @@ std::string text_of(const Instance& in) {
     return t;
 }
 
-void check_optimum(const Instance& in, unsigned threads) {
+void check_optimum(const Instance& in, unsigned threads, jobshop::Formulation f) {
     std::vector<Schedule> found;
     const propane::OptimizeStats st =
-        jobshop::solve(in, propane::Limits{}, threads, [&](const Schedule& s) { found.push_back(s); });
+        jobshop::solve(in, propane::Limits{}, threads, f, [&](const Schedule& s) { found.push_back(s); });
     REQUIRE(st.objective.has_value());
     CHECK(st.complete());
     const int want = brute_force(in);
@@ -136,7 +136,8 @@ void check_optimum(const Instance& in, unsigned threads) {
 
 } // namespace
 
-TEST_CASE("jobshop: random 3x3, 4x3 and 3x4 instances reach the brute-force optimum, on one and two threads") {
+TEST_CASE("jobshop: random 3x3, 4x3 and 3x4 instances reach the brute-force optimum, on one and two threads, with "
+          "both models") {
     struct Size {
         int jobs, machines, count;
     };
@@ -150,7 +151,8 @@ TEST_CASE("jobshop: random 3x3, 4x3 and 3x4 instances reach the brute-force opti
             CAPTURE(text);
             const unsigned threads = seed % 3 == 2 ? 2 : 1;
             CAPTURE(threads);
-            check_optimum(in, threads);
+            check_optimum(in, threads, jobshop::Formulation::decomposition);
+            check_optimum(in, threads, jobshop::Formulation::unary);
         }
 }
 
