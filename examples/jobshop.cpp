@@ -20,7 +20,7 @@
 
 namespace {
 
-constexpr const char* usage_line = "usage: jobshop FILE [--model decomposition|unary] [--time-limit SECONDS] "
+constexpr const char* usage_line = "usage: jobshop FILE [--model decomposition|unary] [--lns] [--time-limit SECONDS] "
                                    "[--threads K] [--json] [--output FILE] [--quiet] [--help]";
 
 constexpr const char* help_text = R"(
@@ -45,6 +45,11 @@ OR-Library's description lines must be removed or start with '#').
                           resource per machine (edge finding, not-first/
                           not-last, detectable precedences). The search
                           decides the orders either way.
+  --lns                   large-neighbourhood search: keep a fifth of the
+                          best schedule's machine orders, search the rest
+                          within 300 failures, again and again; finds good
+                          schedules sooner, proves nothing (needs
+                          --time-limit; one thread)
   --time-limit SECONDS    stop after this much search time and report the
                           best schedule found, not proven optimal
   --threads K             branch and bound on K threads sharing the best
@@ -85,6 +90,7 @@ struct Options {
     std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
     std::optional<std::string> output;
     jobshop::Formulation formulation = jobshop::Formulation::unary;
+    bool lns = false;
 };
 
 constexpr examples::Console console("jobshop");
@@ -104,6 +110,8 @@ Options parse_args(int argc, char** argv) {
             else usage_error("--model takes decomposition or unary, not '" + std::string(*model) + "'");
         } else if (const auto file = examples::option_value(argc, argv, i, "--output", "a file name", usage_error)) {
             o.output = std::string(*file);
+        } else if (a == "--lns") {
+            o.lns = true;
         } else if (a == "--json") {
             o.json = true;
         } else if (a == "--quiet") {
@@ -122,6 +130,8 @@ Options parse_args(int argc, char** argv) {
     }
     if (!o.have_file) usage_error("missing FILE, the instance to solve");
     examples::refuse_quiet_json(o.quiet, o.json, usage_error);
+    if (o.lns && o.time_limit == std::chrono::nanoseconds::max()) usage_error("--lns needs --time-limit: it never ends by itself");
+    if (o.lns && o.threads != 1) usage_error("--lns runs on one thread: leave out --threads");
     return o;
 }
 
@@ -191,7 +201,7 @@ int run(const Options& o) {
     const unsigned threads = propane::detail::resolve_threads(o.threads);
     std::optional<jobshop::Schedule> best;
     const propane::OptimizeStats st =
-        jobshop::solve(in, propane::Limits{.time = o.time_limit}, threads, o.formulation, [&](const jobshop::Schedule& s) {
+        jobshop::solve(in, propane::Limits{.time = o.time_limit}, threads, o.formulation, o.lns, [&](const jobshop::Schedule& s) {
             best = s;
             if (!o.json && !o.quiet) console.out("makespan " + std::to_string(s.makespan) + "\n");
         });

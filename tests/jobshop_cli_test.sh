@@ -172,6 +172,12 @@ for model in decomposition unary; do
     verdict "ft06 --json --model $model"
 done
 
+# Large-neighbourhood search: valid schedules, improving, not proven
+# optimal within half a second.
+run_to "$out" "$la01" --json --lns --time-limit 0.5
+expect_schedule "$la01" "" false "" 666
+verdict "la01 --lns --time-limit 0.5"
+
 # The text output: each improvement, then the schedule per job, which must
 # be the same valid schedule as the per-machine listing, and the
 # statistics.
@@ -271,6 +277,12 @@ verdict "--threads 4097"
 run_to "$out" "$ft06" --model both
 expect_usage_error "--model takes decomposition or unary, not 'both'"
 verdict "--model both"
+run_to "$out" "$ft06" --lns
+expect_usage_error "--lns needs --time-limit"
+verdict "--lns without --time-limit"
+run_to "$out" "$ft06" --lns --time-limit 1 --threads 2
+expect_usage_error "--lns runs on one thread"
+verdict "--lns --threads 2"
 run_to "$out" "$ft06" --time-limit 0
 expect_usage_error "bad --time-limit '0'"
 verdict "--time-limit 0"

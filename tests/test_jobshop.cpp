@@ -120,7 +120,7 @@ std::string text_of(const Instance& in) {
 void check_optimum(const Instance& in, unsigned threads, jobshop::Formulation f) {
     std::vector<Schedule> found;
     const propane::OptimizeStats st =
-        jobshop::solve(in, propane::Limits{}, threads, f, [&](const Schedule& s) { found.push_back(s); });
+        jobshop::solve(in, propane::Limits{}, threads, f, false, [&](const Schedule& s) { found.push_back(s); });
     REQUIRE(st.objective.has_value());
     CHECK(st.complete());
     const int want = brute_force(in);

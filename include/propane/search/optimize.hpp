@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "limits.hpp"
+#include "lns.hpp"
 #include "objective.hpp"
 #include "search.hpp"
 #include "solve.hpp"
@@ -45,10 +46,6 @@
 #include "strategy.hpp"
 
 namespace propane {
-
-struct OptimizeStats : SearchStats {
-    std::optional<std::int64_t> objective; // the best value found
-};
 
 struct Parallel;
 
@@ -126,6 +123,23 @@ struct Optimize {
     OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
                              const Limits& limits, const Parallel& parallel, const V& objective) const {
         return (*this)(s, vars, strategy, limits, parallel, objective, IgnoreSolution{});
+    }
+
+    // Large-neighbourhood search (lns.hpp).
+    template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
+              View<Store> V, class Visitor>
+    OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Lns& lns, const V& objective, Visitor&& visitor) const {
+        using W = std::ranges::range_value_t<R>;
+        const std::vector<W> views(std::ranges::begin(vars), std::ranges::end(vars));
+        return lns_optimize<sense>(s, views, strategy, limits, lns, objective, visitor);
+    }
+    template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
+              View<Store> V>
+    OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Lns& lns, const V& objective) const {
+        IgnoreSolution ignore;
+        return (*this)(s, vars, strategy, limits, lns, objective, ignore);
     }
 
     // Without views: every variable of the store, in creation order.

@@ -9,6 +9,7 @@
 // branches == 2 * (failures + solutions - 1).
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "clock.hpp"
@@ -58,6 +59,11 @@ struct SearchStats {
     bool complete() const noexcept { return outcome == Outcome::complete; }
     double wall_ms() const noexcept { return std::chrono::duration<double, std::milli>(wall_time).count(); }
     double split_ms() const noexcept { return std::chrono::duration<double, std::milli>(split_time).count(); }
+};
+
+// What minimize() and maximize() return (optimize.hpp).
+struct OptimizeStats : SearchStats {
+    std::optional<std::int64_t> objective; // the best value found
 };
 
 } // namespace propane

@@ -1,0 +1,162 @@
+#ifndef PROPANE_SEARCH_LNS_HPP
+#define PROPANE_SEARCH_LNS_HPP
+
+// Large-neighbourhood search for branch and bound:
+//   minimize(store, vars, strategy, limits, Lns{.relax = 0.3, .failures = 200}, cost, visitor)
+// First a branch and bound to a first solution. Then, again and again: at
+// a new level, the objective is bounded below the best value so far and a
+// random share (1 - relax) of the views is fixed to the best solution's
+// values; a branch and bound searches the rest within `failures` failures,
+// and the level is popped. The visitor sees each better solution, as with
+// minimize() without it. A neighbourhood leaves the store as it found it.
+//
+// LNS gives up completeness for speed on large models: st.complete() is
+// true only when the first branch and bound explored the whole tree (the
+// optimum is then proven, or a neighbourhood that fixed nothing did), and
+// the search ends at a time or failure limit (there must be one; a
+// neighbourhood that fails at once counts as a failure) or when the
+// visitor stops it. The random choices come from
+// `seed` alone, so a run under count limits is the same every time; under
+// a time limit it ends where the clock says.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../engine/error.hpp"
+#include "limits.hpp"
+#include "objective.hpp"
+#include "search.hpp"
+#include "solve.hpp" // detail::visit_one
+#include "stats.hpp"
+#include "strategy.hpp"
+
+namespace propane {
+
+struct Lns {
+    double relax = 0.3;           // the share of the views left free, in (0, 1]
+    std::uint64_t failures = 200; // each neighbourhood's failure budget, >= 1
+    std::uint64_t seed = 1;
+    // Only the first `fixable` views may be fixed; the rest are always
+    // free. Put the decisions first: fixing what follows from them (a job
+    // shop's start times, once its orders are chosen) leaves no room to
+    // improve.
+    std::size_t fixable = static_cast<std::size_t>(-1);
+};
+
+namespace detail {
+
+inline void check_lns(const Lns& lns, const Limits& limits) {
+    if (!(lns.relax > 0.0 && lns.relax <= 1.0))
+        throw model_error("Lns: relax is " + std::to_string(lns.relax) + ", must be in (0, 1]");
+    if (lns.failures == 0) throw model_error("Lns: a neighbourhood needs a failure budget of at least 1");
+    // Every neighbourhood costs a failure at least (below), or improves
+    // the objective, which cannot go on for ever: a failure or time limit
+    // ends the search, a branch or solution limit alone might not.
+    if (limits.time == std::chrono::nanoseconds::max() && limits.failures == unlimited)
+        throw model_error("Lns: the search needs a time or failure limit: it never ends by itself");
+}
+
+inline void add_stats(SearchStats& total, const SearchStats& run) {
+    total.solutions += run.solutions;
+    total.failures += run.failures;
+    total.branches += run.branches;
+    total.propagations += run.propagations;
+    total.restarts += run.restarts;
+    total.max_depth = std::max(total.max_depth, run.max_depth);
+}
+
+template <Sense sense, class Store, class W, class VarSel, class ValSel, class V, class Visitor>
+OptimizeStats lns_optimize(Store& s, const std::vector<W>& views, const BasicStrategy<VarSel, ValSel>& strategy,
+                           const Limits& limits, const Lns& lns, const V& objective, Visitor& visitor) {
+    check_lns(lns, limits);
+    using clock = std::chrono::steady_clock;
+    const auto started = clock::now();
+    OptimizeStats total;
+    std::vector<int> best(views.size());
+    bool stopped = false;
+
+    // What is left of the limits, with `failures` at most `budget`.
+    const auto left = [&](std::uint64_t budget) {
+        const auto less = [](std::uint64_t limit, std::uint64_t used) {
+            return limit == unlimited ? unlimited : limit - std::min(limit, used);
+        };
+        Limits l;
+        l.solutions = less(limits.solutions, total.solutions);
+        l.branches = less(limits.branches, total.branches);
+        l.failures = std::min(budget, less(limits.failures, total.failures));
+        if (limits.time != std::chrono::nanoseconds::max())
+            l.time = std::max(std::chrono::nanoseconds(0),
+                              limits.time - std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now() - started));
+        return l;
+    };
+    const auto run = [&](const Limits& l) {
+        Search<Store, W, VarSel, ValSel> search(s, views, strategy, l, Objective<V>{objective, sense});
+        while (search.next()) {
+            for (std::size_t i = 0; i < views.size(); ++i) best[i] = views[i].value(s);
+            total.objective = search.objective();
+            if (visit_one(visitor, search.solution()) == Action::stop) {
+                stopped = true;
+                break;
+            }
+        }
+        const SearchStats st = search.stats();
+        add_stats(total, st);
+        return st.outcome;
+    };
+    const auto out_of_limits = [&] {
+        if (total.solutions >= limits.solutions) return Outcome::solution_limit;
+        if (total.branches >= limits.branches) return Outcome::branch_limit;
+        if (total.failures >= limits.failures) return Outcome::failure_limit;
+        if (limits.time != std::chrono::nanoseconds::max() && clock::now() - started >= limits.time)
+            return Outcome::time_limit;
+        return Outcome::running;
+    };
+
+    Limits first = left(unlimited);
+    first.solutions = std::min<std::uint64_t>(first.solutions, 1);
+    Outcome o = run(first);
+    if (o == Outcome::complete) total.outcome = Outcome::complete; // no solution at all
+    for (SplitMix64 rng{lns.seed}; total.outcome == Outcome::running;) {
+        if (stopped) {
+            total.outcome = Outcome::stopped;
+            break;
+        }
+        if (const Outcome end = out_of_limits(); end != Outcome::running) {
+            total.outcome = end;
+            break;
+        }
+        s.push_level();
+        const std::int64_t bound = *total.objective;
+        Change c = sense == Sense::minimize ? objective.remove_above(s, static_cast<int>(bound - 1))
+                                            : objective.remove_below(s, static_cast<int>(bound + 1));
+        bool all_free = true;
+        for (std::size_t i = 0; i < std::min(views.size(), lns.fixable) && c != Change::failed; ++i) {
+            // A uniform draw in [0, 1) from the top 53 bits.
+            if (static_cast<double>(rng() >> 11) * 0x1.0p-53 < lns.relax) continue;
+            all_free = false;
+            c = views[i].assign(s, best[i]);
+        }
+        if (c != Change::failed && s.propagate()) {
+            o = run(left(lns.failures));
+            // Nothing fixed and the tree exhausted: nothing better exists.
+            if (o == Outcome::complete && all_free) total.outcome = Outcome::complete;
+        } else {
+            ++total.failures; // the neighbourhood failed at its root
+            if (all_free) total.outcome = Outcome::complete;
+        }
+        s.pop_level();
+        ++total.restarts;
+    }
+    total.wall_time = std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now() - started);
+    return total;
+}
+
+} // namespace detail
+
+} // namespace propane
+
+#endif
