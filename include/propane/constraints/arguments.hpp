@@ -62,6 +62,12 @@ concept NotInteger = std::floating_point<T>;
 template <class R>
 concept NotIntegerRange = std::ranges::input_range<R> && NotInteger<std::ranges::range_value_t<R>>;
 
+// The view type two ranges meet in: their own when they share it, else
+// AffineView, which holds any view.
+template <class R1, class R2>
+using common_view_t = std::conditional_t<std::same_as<std::ranges::range_value_t<R1>, std::ranges::range_value_t<R2>>,
+                                         std::ranges::range_value_t<R1>, AffineView>;
+
 template <class>
 inline constexpr bool refused = false;
 

@@ -68,6 +68,10 @@ private:
     std::vector<kept_t<X>> f_, g_;
 };
 
+inline void check_inverse_lengths(std::size_t f, std::size_t g) {
+    if (f != g) throw model_error("inverse: f has " + std::to_string(f) + " views, g " + std::to_string(g));
+}
+
 } // namespace detail
 
 // The constraint, as inverse() returns it.
@@ -79,8 +83,7 @@ struct InverseConstraint {
 
     template <class S>
     void post(S& s) const {
-        if (f.size() != g.size())
-            throw model_error("inverse: f has " + std::to_string(f.size()) + " views, g " + std::to_string(g.size()));
+        detail::check_inverse_lengths(f.size(), g.size());
         for (const X& x : f) s.check(x.var(), "inverse");
         for (const X& x : g) s.check(x.var(), "inverse");
         const int n = static_cast<int>(f.size());
@@ -102,8 +105,7 @@ namespace detail {
 
 template <class X>
 InverseConstraint<X> make_inverse(std::vector<X> f, std::vector<X> g) {
-    if (f.size() != g.size())
-        throw model_error("inverse: f has " + std::to_string(f.size()) + " views, g " + std::to_string(g.size()));
+    check_inverse_lengths(f.size(), g.size());
     return {std::move(f), std::move(g)};
 }
 
@@ -115,8 +117,7 @@ template <detail::ViewRange R1, detail::ViewRange R2>
     requires std::convertible_to<std::ranges::range_value_t<R1>, AffineView> &&
              std::convertible_to<std::ranges::range_value_t<R2>, AffineView>
 auto inverse(const R1& f, const R2& g) {
-    using X = std::conditional_t<std::same_as<std::ranges::range_value_t<R1>, std::ranges::range_value_t<R2>>,
-                                 std::ranges::range_value_t<R1>, AffineView>;
+    using X = detail::common_view_t<R1, R2>;
     return detail::make_inverse(detail::views_of<X>(f), detail::views_of<X>(g));
 }
 inline InverseConstraint<AffineView> inverse(std::initializer_list<AffineView> f, std::initializer_list<AffineView> g) {

@@ -80,6 +80,12 @@ private:
     bool strict_;
 };
 
+inline void check_lex_lengths(std::size_t xs, std::size_t ys, bool strict) {
+    if (xs != ys)
+        throw model_error(std::string(strict ? "lex_less" : "lex_lesseq") + ": xs has " + std::to_string(xs) +
+                          " views, ys " + std::to_string(ys));
+}
+
 } // namespace detail
 
 // The constraint, as lex_lesseq() and lex_less() return it.
@@ -93,9 +99,7 @@ struct LexConstraint {
     template <class S>
     void post(S& s) const {
         const char* who = strict ? "lex_less" : "lex_lesseq";
-        if (xs.size() != ys.size())
-            throw model_error(std::string(who) + ": xs has " + std::to_string(xs.size()) + " views, ys " +
-                              std::to_string(ys.size()));
+        detail::check_lex_lengths(xs.size(), ys.size(), strict);
         for (const X& x : xs) s.check(x.var(), who);
         for (const X& y : ys) s.check(y.var(), who);
         const int id = s.add_propagator(std::make_unique<detail::Lex<S, X>>(xs, ys, strict));
@@ -109,9 +113,7 @@ namespace detail {
 
 template <class X>
 LexConstraint<X> make_lex(std::vector<X> xs, std::vector<X> ys, bool strict) {
-    if (xs.size() != ys.size())
-        throw model_error(std::string(strict ? "lex_less" : "lex_lesseq") + ": xs has " + std::to_string(xs.size()) +
-                          " views, ys " + std::to_string(ys.size()));
+    check_lex_lengths(xs.size(), ys.size(), strict);
     return {std::move(xs), std::move(ys), strict};
 }
 
@@ -123,16 +125,14 @@ template <detail::ViewRange R1, detail::ViewRange R2>
     requires std::convertible_to<std::ranges::range_value_t<R1>, AffineView> &&
              std::convertible_to<std::ranges::range_value_t<R2>, AffineView>
 auto lex_lesseq(const R1& xs, const R2& ys) {
-    using X = std::conditional_t<std::same_as<std::ranges::range_value_t<R1>, std::ranges::range_value_t<R2>>,
-                                 std::ranges::range_value_t<R1>, AffineView>;
+    using X = detail::common_view_t<R1, R2>;
     return detail::make_lex(detail::views_of<X>(xs), detail::views_of<X>(ys), false);
 }
 template <detail::ViewRange R1, detail::ViewRange R2>
     requires std::convertible_to<std::ranges::range_value_t<R1>, AffineView> &&
              std::convertible_to<std::ranges::range_value_t<R2>, AffineView>
 auto lex_less(const R1& xs, const R2& ys) {
-    using X = std::conditional_t<std::same_as<std::ranges::range_value_t<R1>, std::ranges::range_value_t<R2>>,
-                                 std::ranges::range_value_t<R1>, AffineView>;
+    using X = detail::common_view_t<R1, R2>;
     return detail::make_lex(detail::views_of<X>(xs), detail::views_of<X>(ys), true);
 }
 inline LexConstraint<AffineView> lex_lesseq(std::initializer_list<AffineView> xs, std::initializer_list<AffineView> ys) {
