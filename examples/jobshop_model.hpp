@@ -117,8 +117,13 @@ inline Parsed parse(std::string_view text) {
         for (const std::string_view word : w) {
             bool too_large = false;
             const std::optional<std::int64_t> n = detail::number(word, too_large);
-            if (too_large) return fail(line_no, "'" + std::string(word) + "' is too large");
-            if (!n) return fail(line_no, "'" + std::string(word) + "' is not a whole number");
+            if (too_large || !n) {
+                // Appended, not "'" + std::string(word): see quoted() in options.hpp.
+                std::string what = "'";
+                what += word;
+                what += too_large ? "' is too large" : "' is not a whole number";
+                return fail(line_no, what);
+            }
             v.push_back(*n);
         }
         if (!header) {

@@ -196,7 +196,7 @@ int parse_size(std::string_view arg) {
     if (arg.empty() || arg[0] == '-' || arg[0] == '+' || ptr != end) {
         if (!arg.empty() && arg[0] == '-' && ec == std::errc{} && ptr == end)
             usage_error("board size must be positive, got '" + std::string(arg) + "'");
-        usage_error("'" + std::string(arg) + "' is not a board size (a positive integer)");
+        usage_error(examples::quoted(arg) + " is not a board size (a positive integer)");
     }
     if (ec == std::errc::result_out_of_range || n > std::numeric_limits<int>::max())
         usage_error("board size '" + std::string(arg) + "' is too large");
@@ -355,7 +355,12 @@ std::string time_left(double seconds, double done) {
     console.err(line);
 }
 
-std::string json_string(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string json_string(std::string_view s) {
+    std::string out = "\"";
+    out += s;
+    out += '"';
+    return out;
+}
 
 // Prints the statistics (or the JSON object) of a search that ended with
 // `outcome`, on `threads` threads per rank and `ranks` ranks (0: no MPI).

@@ -124,8 +124,21 @@ void solve_line(std::uint64_t line, const sudoku::Grid& givens, const Options& o
                       ",\"failures\":%llu,\"branches\":%llu,\"wall_ms\":%.3f,\"complete\":%s,\"outcome\":\"%.*s\"}\n",
                       u(st.failures), u(st.branches), st.wall_ms(), st.complete() ? "true" : "false",
                       static_cast<int>(outcome.size()), outcome.data());
-        buf += "{\"line\":" + std::to_string(line) + ",\"solutions\":" + std::to_string(st.solutions) +
-               ",\"solution\":" + (first ? "\"" + sudoku::digits(*first) + "\"" : std::string("null")) + tail;
+        // Piece by piece: g++ 12 at -O3 flags "literal" + std::string&& here
+        // with -Wrestrict, a false positive (GCC bug 105329).
+        buf += "{\"line\":";
+        buf += std::to_string(line);
+        buf += ",\"solutions\":";
+        buf += std::to_string(st.solutions);
+        buf += ",\"solution\":";
+        if (first) {
+            buf += '"';
+            buf += sudoku::digits(*first);
+            buf += '"';
+        } else {
+            buf += "null";
+        }
+        buf += tail;
     } else {
         buf += "Puzzle " + std::to_string(line) + "\n";
         if (first)

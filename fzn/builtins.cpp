@@ -426,6 +426,7 @@ constexpr Entry table_entries[] = {
     {"propane_inverse", globals::inverse},
     {"propane_lex_less_int", globals::lex_less_int},
     {"propane_lex_lesseq_int", globals::lex_lesseq_int},
+    {"propane_nvalue", globals::nvalue},
     {"propane_regular", globals::regular},
     {"propane_table_int", globals::table_int},
     {"set_in", set_in},

@@ -127,6 +127,12 @@ void lex(Builder& b, const ConstraintItem& c, bool strict) {
 void lex_less_int(Builder& b, const ConstraintItem& c) { lex(b, c, true); }
 void lex_lesseq_int(Builder& b, const ConstraintItem& c) { lex(b, c, false); }
 
+// propane_nvalue(n, x).
+void nvalue(Builder& b, const ConstraintItem& c) {
+    need(c, 2);
+    b.store().post(propane::nvalue(b.var(c.args[0]), b.vars(c.args[1])));
+}
+
 // propane_regular(x, Q, S, d row by row, q0, F): states 1..Q become 0..Q-1;
 // a 0 in d is no transition.
 void regular(Builder& b, const ConstraintItem& c) {

@@ -22,6 +22,7 @@ void global_cardinality(Builder& b, const ConstraintItem& c);
 void inverse(Builder& b, const ConstraintItem& c);
 void lex_less_int(Builder& b, const ConstraintItem& c);
 void lex_lesseq_int(Builder& b, const ConstraintItem& c);
+void nvalue(Builder& b, const ConstraintItem& c);
 void regular(Builder& b, const ConstraintItem& c);
 void table_int(Builder& b, const ConstraintItem& c);
 

@@ -73,15 +73,15 @@ enum class Type {
     rel, rel_const, linear, abs, min, max, times, all_different,
     clause, clause_reif, rel_reif, rel_const_reif, element_const, element_var, count_const, count_view, div, mod,
     table, table_forbidden, linear_reif,
-    unary, cumulative, circuit, inverse, regular, global_cardinality, lex, bin_packing, increasing
+    unary, cumulative, circuit, inverse, regular, global_cardinality, lex, bin_packing, increasing, nvalue
 };
-constexpr int part1_types = 8, part2_types = 21, types = 30;
+constexpr int part1_types = 8, part2_types = 21, types = 31;
 constexpr std::array<const char*, types> type_names{
     "rel", "rel with a constant", "linear", "abs", "min", "max", "times", "all_different",
     "clause", "reified clause", "reified rel", "reified rel with a constant", "element of numbers",
     "element of views", "count against a number", "count against a view", "div", "mod", "table",
     "table of forbidden tuples", "reified linear", "unary", "cumulative", "circuit", "inverse", "regular",
-    "global_cardinality", "lex", "bin_packing", "increasing"};
+    "global_cardinality", "lex", "bin_packing", "increasing", "nvalue"};
 
 // Which families a model draws from: part 1's, parts 1 and 2's, or all of
 // them with half the constraints from the globals.
@@ -240,6 +240,13 @@ inline bool holds(const Con& c, const int* x) {
         for (std::size_t i = 0; i + 1 < n; ++i)
             if (!checker::compare(c.r, w[i].at(x), w[i + 1].at(x))) return false;
         return true;
+    case Type::nvalue: {
+        std::vector<std::int64_t> seen;
+        for (std::size_t i = 0; i + 1 < n; ++i) seen.push_back(w[i].at(x));
+        std::sort(seen.begin(), seen.end());
+        const auto distinct = std::unique(seen.begin(), seen.end()) - seen.begin();
+        return w[n - 1].at(x) == distinct;
+    }
     }
     return false;
 }
@@ -294,7 +301,7 @@ inline std::string Model::con_text(const Con& c) const {
         "rel", "rel", "linear", "abs", "min", "max", "times", "all_different", "clause", "clause", "rel", "rel",
         "element", "element", "count", "count", "div", "mod", "table", "table", "linear",
         "unary", "cumulative", "circuit", "inverse", "regular", "global_cardinality", "lex", "bin_packing",
-        "increasing"};
+        "increasing", "nvalue"};
     std::ostringstream o;
     o << calls[static_cast<std::size_t>(c.type)] << "(";
     const auto& w = c.views;
@@ -380,6 +387,10 @@ inline std::string Model::con_text(const Con& c) const {
     case Type::increasing:
         list(0, w.size());
         o << (c.r == Rel::lt ? ", strict" : "");
+        break;
+    case Type::nvalue:
+        o << view_text(w.back()) << ", ";
+        list(0, w.size() - 1);
         break;
     default:
         for (std::size_t i = 0; i < w.size(); ++i) o << (i ? ", " : "") << view_text(w[i]);
@@ -550,6 +561,7 @@ inline Con random_constraint(Rng& rng, const Model& m, Type type, const int* pla
         for (std::size_t i = u(c.npos); i < c.views.size(); ++i) c.k.push_back(rng.between(0, 3));
         break;
     case Type::increasing: views_of(rng.between(2, 4)); break;
+    case Type::nvalue: views_of(rng.between(1, 4) + 1); break;
     }
     if (c.type == Type::lex || c.type == Type::increasing) c.r = rng.chance(50) ? Rel::lt : Rel::le;
     if (c.type == Type::linear || c.type == Type::linear_reif) {

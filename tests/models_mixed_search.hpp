@@ -34,6 +34,7 @@
 #include <propane/constraints/element.hpp>
 #include <propane/constraints/global_cardinality.hpp>
 #include <propane/constraints/increasing.hpp>
+#include <propane/constraints/nvalue.hpp>
 #include <propane/constraints/inverse.hpp>
 #include <propane/constraints/lex.hpp>
 #include <propane/constraints/linear.hpp>
@@ -124,6 +125,7 @@ void post(Store& s, const std::vector<IntVar>& xs, const Con& c) {
         if (c.r == Rel::lt) s.post(propane::strictly_increasing(all(0, n)));
         else s.post(propane::increasing(all(0, n)));
         break;
+    case Type::nvalue: s.post(propane::nvalue(view(n - 1), all(0, n - 1))); break;
     }
 }
 

@@ -12,7 +12,7 @@
 // forbidden tuples; the models drawn before the globals, seed for seed);
 // and all of those with half the constraints from the globals (unary,
 // cumulative, circuit, inverse, regular, global_cardinality, lex,
-// bin_packing, increasing).
+// bin_packing, increasing, nvalue).
 //
 // Seeds 1..3000 run by default; PROPANE_MODEL_SEEDS=<count> runs 1..count,
 // PROPANE_MODEL_SEEDS=<first>..<last> just those (as test_models does).

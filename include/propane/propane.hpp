@@ -42,6 +42,7 @@
 #include "constraints/lex.hpp"
 #include "constraints/linear.hpp"
 #include "constraints/min_max.hpp"
+#include "constraints/nvalue.hpp"
 #include "constraints/regular.hpp"
 #include "constraints/reify.hpp"
 #include "constraints/rel.hpp"
