@@ -75,9 +75,10 @@ OR-Tools N-queens guide does. q[c] is the row of the queen in column c.
                           middle one, the lower half first, or a random one
   --seed S                seed for --val random (default 0); refused
                           without it, as nothing else draws on it
-  --restarts luby|geometric|none
+  --restarts luby|geometric|linear|none
                           start the search again after a budget of failures
-                          that grows in the Luby sequence or geometrically;
+                          that grows in the Luby sequence, geometrically
+                          or by K each time;
                           only with --val random or --var dom-wdeg (a
                           deterministic search would take the same path
                           again)
@@ -240,7 +241,7 @@ Options parse(int argc, char** argv) {
                           propane::var_choice_from_string, o.var) ||
                    option("--val", "min, max, middle, split or random", propane::val_choice_from_string, o.val) ||
                    option("--seed", "a whole number from 0 to 2^64 - 1", examples::parse_count, o.seed) ||
-                   option("--restarts", "luby, geometric or none", propane::restart_policy_from_string,
+                   option("--restarts", "luby, geometric, linear or none", propane::restart_policy_from_string,
                           o.restarts) ||
                    option("--restart-scale", "a whole number of failures >= 1", examples::parse_positive,
                           o.restart_scale) ||

@@ -355,6 +355,35 @@ Phase Builder::phase_of(const Node& ann) const {
     return ph;
 }
 
+// A restart annotation on the solve item, into r; others leave r alone.
+// MiniZinc's sequences count nodes or failures as each solver decides;
+// propane's budgets are failures. restart_constant(s) becomes Luby
+// budgets of s: a budget that never grows would never prove a tree larger
+// than it exhausted (the scale is also LNS's budget per round, run.cpp).
+void Builder::restarts_of(const Node& ann, Restarts& r) const {
+    const auto scale = [&](const Node& n) {
+        const std::int64_t k = integer(n);
+        if (k < 1) fail(ann, ann.name + ": a scale of " + std::to_string(k) + ", must be at least 1");
+        return static_cast<std::uint64_t>(k);
+    };
+    if (ann.is("restart_none")) {
+        r = {};
+    } else if (ann.kind != Node::Kind::call) {
+        return;
+    } else if ((ann.is("restart_luby") || ann.is("restart_constant") || ann.is("restart_linear")) &&
+               ann.items.size() == 1) {
+        r.policy = ann.is("restart_linear") ? RestartPolicy::linear : RestartPolicy::luby;
+        r.scale = scale(ann.items[0]);
+    } else if (ann.is("restart_geometric") && ann.items.size() == 2) {
+        const Node& base = ann.items[0];
+        const double growth = base.kind == Node::Kind::floating  ? base.real
+                              : base.kind == Node::Kind::integer ? static_cast<double>(base.value)
+                                                                 : 0.0;
+        if (!(growth > 1.0)) fail(base, "restart_geometric: a base of " + std::to_string(growth) + ", must be above 1");
+        r = {RestartPolicy::geometric, scale(ann.items[1]), growth};
+    }
+}
+
 void Builder::collect_search(Program& p) {
     // seq_search nests; the phases are its leaves, in order.
     auto walk = [&](auto&& self, const Node& ann) -> void {
@@ -365,10 +394,25 @@ void Builder::collect_search(Program& p) {
                    ann.items.size() >= 3) {
             p.phases.push_back(phase_of(ann));
         }
-        // Other annotations (restarts, warm starts, float and set searches)
-        // are hints a solver may ignore.
+        // Other annotations (warm starts, float and set searches) are hints
+        // a solver may ignore.
     };
-    for (const Node& ann : m_.solve.annotations) walk(walk, ann);
+    for (const Node& ann : m_.solve.annotations) {
+        walk(walk, ann);
+        restarts_of(ann, p.restarts);
+        // Gecode's form with a starting solution as a third argument is
+        // read as the two-argument one.
+        if (ann.is("relax_and_reconstruct") && ann.kind == Node::Kind::call && ann.items.size() >= 2) {
+            Program::Relax r;
+            for (const Term& t : terms(ann.items[0]))
+                if (!t.fixed) r.vars.push_back(t.var);
+            const std::int64_t percent = integer(ann.items[1]);
+            if (percent < 0 || percent > 100)
+                fail(ann.items[1], "relax_and_reconstruct: " + std::to_string(percent) + "%, must be in 0..100");
+            r.percent = static_cast<int>(percent);
+            p.relax = std::move(r);
+        }
+    }
 
     std::vector<IntVar> defined;
     std::vector<char> seen(static_cast<std::size_t>(s_.num_vars()), 0);

@@ -76,6 +76,15 @@ struct Program {
     SolveItem::Kind kind = SolveItem::Kind::satisfy;
     Term objective;
     std::vector<Phase> phases;     // from the solve item's annotations, in order
+    Restarts restarts;             // restart_luby, _geometric, _constant, _linear on the solve item
+    // relax_and_reconstruct(vars, percent) on the solve item: at each
+    // restart, each of vars keeps its value in the best solution with
+    // probability percent / 100.
+    struct Relax {
+        std::vector<IntVar> vars;
+        int percent = 0;
+    };
+    std::optional<Relax> relax;
     std::vector<IntVar> decision;   // the model's own variables (those defined by a constraint last)
     std::vector<IntVar> introduced; // the variables MiniZinc introduced
     bool narrowed = false;         // some domain was cut to Options::max_domain
@@ -131,6 +140,7 @@ private:
     void create_vars();
     void post_constraints(Program& p);
     void collect_outputs(Program& p);
+    void restarts_of(const Node& ann, Restarts& r) const;
     void collect_search(Program& p);
     Phase phase_of(const Node& ann) const;
 

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
+#include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <propane/parallel.hpp>
 
@@ -146,6 +149,8 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
     const auto plan = make_plan(s, p, o.free, several);
     PhaseStrategy strategy{PickVar{plan}, PickValue{plan, detail::SplitMix64{o.seed}}, o.seed};
     strategy.assign_all = !several;
+    // Under -f the search is propane's own, restarts included.
+    if (!o.free) strategy.restarts = p.restarts;
     Limits limits;
     if (o.time_ms) limits.time = std::chrono::milliseconds(*o.time_ms);
     if (optimizing) {
@@ -171,7 +176,35 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
 
     SearchStats st;
     std::optional<std::int64_t> objective;
-    if (optimizing) {
+    // relax_and_reconstruct: LNS, each round a restart within the restart
+    // annotation's first budget (100 failures without one). Only where LNS
+    // can end, under -t, and on one thread; elsewhere the annotation is
+    // ignored and branch and bound runs to its proof.
+    const bool lns = optimizing && p.relax && !o.free && o.time_ms && o.threads == 1;
+    if (lns) {
+        std::vector<int> at(static_cast<std::size_t>(s.num_vars()), -1);
+        for (std::size_t i = 0; i < plan->views.size(); ++i)
+            at[static_cast<std::size_t>(plan->views[i].index())] = static_cast<int>(i);
+        std::vector<std::size_t> relaxed;
+        for (const IntVar& x : p.relax->vars)
+            if (const int i = at[static_cast<std::size_t>(x.index())]; i >= 0)
+                relaxed.push_back(static_cast<std::size_t>(i));
+        const auto keep = static_cast<std::uint64_t>(p.relax->percent);
+        const auto neighbourhood = [&](const LnsRound& round, std::span<char> fix) {
+            detail::SplitMix64 draw{round.random};
+            for (const std::size_t i : relaxed) fix[i] = draw() % 100 < keep ? 1 : 0;
+        };
+        const Lns options{.failures = p.restarts.policy == RestartPolicy::none ? 100 : p.restarts.scale,
+                          .seed = o.seed};
+        strategy.restarts = {};
+        const IntVar obj = p.objective.var;
+        const OptimizeStats os =
+            p.kind == SolveItem::Kind::minimize
+                ? minimize(s, plan->views, strategy, limits, options, neighbourhood, obj, visit)
+                : maximize(s, plan->views, strategy, limits, options, neighbourhood, obj, visit);
+        st = os;
+        objective = os.objective;
+    } else if (optimizing) {
         const IntVar obj = p.objective.var;
         OptimizeStats os;
         if (p.kind == SolveItem::Kind::minimize) {

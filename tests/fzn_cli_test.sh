@@ -230,5 +230,63 @@ status=$?
 expect_write_error fzn-propane
 verdict "a failed write is an error"
 
+# Restart annotations: five pigeons in four holes under restart_constant(2)
+# restart (the statistics say so) and still prove there is no solution;
+# four queens under restart_luby(1) with random values still count 2.
+pairs() { # the int_ne of every two of the names given
+    local i j names=("$@")
+    for ((i = 0; i < ${#names[@]}; ++i)); do
+        for ((j = i + 1; j < ${#names[@]}; ++j)); do echo "constraint int_ne(${names[i]}, ${names[j]});"; done
+    done
+}
+pigeons=$(model pigeons "
+var 1..4: p1; var 1..4: p2; var 1..4: p3; var 1..4: p4; var 1..4: p5;
+$(pairs p1 p2 p3 p4 p5)
+solve :: int_search([p1, p2, p3, p4, p5], input_order, indomain_random, complete) :: restart_constant(2) satisfy;")
+run -s -r 3 "$pigeons"
+expect_status 0
+expect_line "=====UNSATISFIABLE====="
+grep -q '^%%%mzn-stat: restarts=[1-9][0-9]*$' "$out" || problems+=("no restarts in the statistics")
+verdict "restart_constant restarts, and the search stays complete"
+lucky=$(sed 's/^solve satisfy;$/solve :: int_search([q1, q2, q3, q4], input_order, indomain_random, complete) :: restart_luby(1) satisfy;/' "$queens")
+printf '%s\n' "$lucky" >"$work/lucky.fzn"
+run -a -r 5 "$work/lucky.fzn"
+expect_status 0
+[[ $(count_of ----------) -eq 2 ]] || problems+=("$(count_of ----------) solutions, expected 2")
+expect_line "=========="
+verdict "restart_luby counts every solution once"
+geometric=$(model geometric '
+var 1..3: x;
+solve :: restart_geometric(1.0, 10) satisfy;')
+run "$geometric"
+expect_status 1
+grep -q "^fzn-propane: $geometric:3:28: restart_geometric: a base of 1.0" "$err" ||
+    problems+=("stderr does not place the base of restart_geometric")
+expect_line "=====ERROR====="
+verdict "a restart_geometric base of 1 is refused with its place"
+
+# relax_and_reconstruct under -t: LNS rounds (counted as restarts), each
+# solution better than the last, down to the optimum (the least x + 2y
+# with x + y >= 3 and x != y: 3, at x = 3, y = 0). A proof is claimed only
+# by a round that fixed nothing and exhausted the tree, which may happen.
+relax=$(model relax '
+var 0..9: x :: output_var;
+var 0..9: y :: output_var;
+var 0..30: cost :: output_var;
+array [1..2] of int: ones = [1, 1];
+array [1..3] of int: weights = [1, 2, -1];
+constraint int_lin_le([-1, -1], [x, y], -3);
+constraint int_ne(x, y);
+constraint int_lin_eq(weights, [x, y, cost], 0);
+solve :: int_search([x, y], input_order, indomain_max, complete) :: restart_constant(5) :: relax_and_reconstruct([x, y], 50) minimize cost;')
+run -s -t 300 "$relax"
+expect_status 0
+costs=$(grep -o '^cost = [0-9]*' "$out" | cut -d' ' -f3 | tr '\n' ' ')
+[[ $costs == *" 3 " || $costs == "3 " ]] || problems+=("costs '$costs' do not end at the optimum 3")
+sorted=$(tr ' ' '\n' <<<"$costs" | sed '/^$/d' | sort -rnu | tr '\n' ' ')
+[[ $sorted == "$costs" ]] || problems+=("costs '$costs' are not strictly decreasing")
+grep -q '^%%%mzn-stat: restarts=[1-9][0-9]*$' "$out" || problems+=("no LNS rounds in the statistics")
+verdict "relax_and_reconstruct runs LNS under -t, improving to the optimum"
+
 echo "fzn_cli_test: $passed passed, $failed failed"
 ((failed == 0))

@@ -200,7 +200,7 @@ Spec unary_spec(const std::vector<int>& durations, bool strict) {
 } // namespace
 
 TEST_CASE("unary(starts, durations): the fixpoint of its rules, exactly") {
-    const std::vector<std::vector<int>> three{{2, 1, 3}, {1, 1, 1}, {0, 2, 1}, {3, 0, 0}, {2, 2, 2}};
+    const std::vector<std::vector<int>> three{{2, 1, 3}, {0, 2, 1}, {3, 0, 0}, {2, 2, 2}};
     for (const auto& d : three) {
         checker::Outcome full, walked, shared;
         for (const Kind k : all_kinds) {
@@ -217,9 +217,9 @@ TEST_CASE("unary(starts, durations): the fixpoint of its rules, exactly") {
         checker::Outcome sampled, wide, walked;
         for (const Kind k : all_kinds) {
             sampled += checker::sweep(unary_spec(d, true), k,
-                                      {.n = 4, .lo = 0, .range = 6, .samples = 3000, .posted_every = 3, .seed = 5});
+                                      {.n = 4, .lo = 0, .range = 6, .samples = 2000, .posted_every = 3, .seed = 5});
             wide += checker::sweep(unary_spec(d, true), k,
-                                   {.n = 4, .lo = -1, .range = 8, .samples = 3000, .posted_every = 3, .seed = 9});
+                                   {.n = 4, .lo = -1, .range = 8, .samples = 2000, .posted_every = 3, .seed = 9});
             walked += checker::walks(unary_spec(d, true), k, 4, 0, 7, 4, 120, 13);
         }
         checker::report("unary(4 starts, " + list(d) + ") x 4 kinds, sampled over 0..5", sampled);

@@ -2,13 +2,17 @@
 // examples/jobshop_model.hpp: every schedule it reports is one, each better
 // than the last; the same seed and count limits give the same run; with
 // everything relaxed it proves the optimum that branch and bound proves;
-// the store is left as it was; misuse is a model_error.
+// a neighbourhood of one's own decides what is fixed; the store is left
+// as it was; misuse is a model_error.
 
 #include <doctest/doctest.h>
 
 #include "jobshop_model.hpp"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -119,6 +123,63 @@ TEST_CASE("LNS: the store is left as it was; a stop from the visitor ends it; no
                                                            propane::Limits{.failures = 100}, propane::Lns{}, none.makespan);
     CHECK(empty.complete());
     CHECK(!empty.objective.has_value());
+}
+
+TEST_CASE("LNS with a neighbourhood of one's own: it alone says what is fixed, round after round") {
+    for (std::uint64_t seed = 0; seed < 6; ++seed) {
+        const Instance in = jobshop::random_instance(5, 4, 6, seed);
+        CAPTURE(seed);
+        const int optimum = proven_optimum(in);
+        Model m(in, Formulation::unary);
+        const std::size_t orders = m.order.size();
+        // Each round keeps one machine's orders (those of round % machines)
+        // and frees the rest: a deterministic neighbourhood that records
+        // what it was told.
+        std::vector<std::uint64_t> rounds, randoms;
+        std::size_t best_size = 0;
+        const auto by_machine = [&](const propane::LnsRound& r, std::span<char> fix) {
+            rounds.push_back(r.round);
+            randoms.push_back(r.random);
+            best_size = r.best.size();
+            CHECK(std::all_of(fix.begin(), fix.end(), [](char f) { return f == 0; }));
+            // The order Booleans come machine by machine, as many each.
+            const std::size_t per = orders / static_cast<std::size_t>(in.machines);
+            const std::size_t kept = static_cast<std::size_t>(r.round % static_cast<std::uint64_t>(in.machines));
+            for (std::size_t i = 0; i < orders; ++i) fix[i] = i / per == kept ? 1 : 0;
+        };
+        int last = 0, reported = 0;
+        const propane::OptimizeStats st =
+            propane::minimize(m.store, m.branching, jobshop::strategy, propane::Limits{.failures = 2000},
+                              propane::Lns{.failures = 30, .seed = seed}, by_machine, m.makespan, [&](const auto& sol) {
+                                  if (reported > 0) CHECK(sol.value(m.makespan) < last);
+                                  last = sol.value(m.makespan);
+                                  ++reported;
+                              });
+        REQUIRE(reported > 0);
+        CHECK(*st.objective == last);
+        CHECK(last >= optimum);
+        CHECK(best_size == m.branching.size());
+        for (std::size_t k = 0; k < rounds.size(); ++k) CHECK(rounds[k] == k);
+        CHECK(rounds.size() == st.restarts);
+        // The same seed draws the same numbers; another seed others.
+        std::vector<std::uint64_t> again;
+        Model m2(in, Formulation::unary);
+        (void)propane::minimize(m2.store, m2.branching, jobshop::strategy, propane::Limits{.failures = 200},
+                                propane::Lns{.failures = 30, .seed = seed},
+                                [&](const propane::LnsRound& r, std::span<char>) { again.push_back(r.random); },
+                                m2.makespan);
+        REQUIRE(!again.empty());
+        CHECK(std::equal(again.begin(), again.end(), randoms.begin(), randoms.begin() + static_cast<std::ptrdiff_t>(std::min(again.size(), randoms.size()))));
+        // Fixing nothing: the first round is the whole tree under the
+        // bound, which proves the optimum.
+        Model m3(in, Formulation::unary);
+        const propane::OptimizeStats proof = propane::minimize(
+            m3.store, m3.branching, jobshop::strategy, propane::Limits{.failures = 2000000},
+            propane::Lns{.relax = 0.0, .failures = 1000000}, [](const propane::LnsRound&, std::span<char>) {},
+            m3.makespan);
+        CHECK(proof.complete());
+        CHECK(proof.objective == optimum);
+    }
 }
 
 TEST_CASE("LNS: model errors") {

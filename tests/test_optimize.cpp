@@ -22,6 +22,7 @@
 #include <propane/search/optimize.hpp>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <climits>
 #include <cstdint>
@@ -297,6 +298,9 @@ struct Countdown {
 
 } // namespace
 
+constexpr std::array<propane::RestartPolicy, 3> restart_policies{
+    propane::RestartPolicy::luby, propane::RestartPolicy::geometric, propane::RestartPolicy::linear};
+
 TEST_CASE("random models: minimize and maximize find the brute-force optimum under every strategy") {
     std::uint64_t first = 1, last = 300;
     REQUIRE_MESSAGE(seeds_from_env(first, last), "PROPANE_MODEL_SEEDS: want a count or first..last");
@@ -307,7 +311,7 @@ TEST_CASE("random models: minimize and maximize find the brute-force optimum und
         for (const auto var : var_choices)
             for (const auto val : val_choices) {
                 propane::Strategy strategy{.var = var, .val = val, .seed = seed};
-                if (seed % 3 == 0) strategy.restarts = {propane::RestartPolicy::luby, 1, 1.5};
+                if (seed % 3 == 0) strategy.restarts = {restart_policies[(seed / 3) % restart_policies.size()], 1, 1.5};
                 const std::string why = check_model(m, strategy);
                 if (why.empty() || ++bad > 3) continue;
                 // Streamed here: doctest would print the chars as numbers.

@@ -8,7 +8,8 @@
 // the same tree (the same solutions in the same order, the same statistics)
 // and find exactly the brute-force solutions. Limited searches are compared
 // with the unlimited run of the same search; restart points with budgets
-// summed here from Luby's recursive definition or a geometric series.
+// summed here from Luby's recursive definition, a geometric series or a
+// linear one.
 
 #include <doctest/doctest.h>
 
@@ -788,6 +789,9 @@ TEST_CASE("run k of a restarting search fails its budget and then restarts") {
     SUBCASE("Luby, scale 3") {
         check({propane::RestartPolicy::luby, 3}, [](std::uint64_t k) { return 3 * luby_reference(k + 1); });
     }
+    SUBCASE("linear, scale 2") {
+        check({propane::RestartPolicy::linear, 2}, [](std::uint64_t k) { return 2 * (k + 1); });
+    }
     SUBCASE("geometric, scale 2, growth 1.5") {
         // 2 * 1.5^k is exact in a double for these k: floor is the budget.
         check({propane::RestartPolicy::geometric, 2, 1.5}, [](std::uint64_t k) {
@@ -805,7 +809,8 @@ TEST_CASE("a restart due at the failure that ends the tree does not search on") 
     Problems problems;
     for (int holes = 2; holes <= 4; ++holes)
         for (std::uint64_t scale = 1; scale <= 6; ++scale)
-            for (const auto policy : {propane::RestartPolicy::luby, propane::RestartPolicy::geometric}) {
+            for (const auto policy : {propane::RestartPolicy::luby, propane::RestartPolicy::geometric,
+                                      propane::RestartPolicy::linear}) {
                 Built p = pigeons(holes);
                 const Run r = run_pull(p.s, p.xs, propane::Strategy{.restarts = {policy, scale, 2.0}},
                                        {.failures = 100000});
@@ -820,7 +825,8 @@ TEST_CASE("a restart due at the failure that ends the tree does not search on") 
 TEST_CASE("restarts end at the first solution, and counting with them finds every solution once") {
     const std::vector<Tuple> want = queens_solutions(8);
     for (const propane::Restarts r : {propane::Restarts{propane::RestartPolicy::luby, 1},
-                                      propane::Restarts{propane::RestartPolicy::geometric, 1, 1.5}}) {
+                                      propane::Restarts{propane::RestartPolicy::geometric, 1, 1.5},
+                                      propane::Restarts{propane::RestartPolicy::linear, 1}}) {
         for (const propane::VarChoice vc : {propane::first_unbound, propane::dom_wdeg}) {
             CAPTURE(std::string(to_string(r.policy)));
             CAPTURE(std::string(to_string(vc)));
@@ -852,7 +858,8 @@ TEST_CASE("restart settings that make no sense are rejected when the search is m
                                       propane::Restarts{propane::RestartPolicy::geometric, 10, 1.0},
                                       propane::Restarts{propane::RestartPolicy::geometric, 10, 0.5},
                                       propane::Restarts{propane::RestartPolicy::geometric, 10, -3.0},
-                                      propane::Restarts{propane::RestartPolicy::geometric, 10, nan}}) {
+                                      propane::Restarts{propane::RestartPolicy::geometric, 10, nan},
+                                      propane::Restarts{propane::RestartPolicy::linear, 0}}) {
         CAPTURE(std::string(to_string(r.policy)));
         CAPTURE(r.scale);
         CAPTURE(r.growth);

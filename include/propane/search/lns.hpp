@@ -18,10 +18,22 @@
 // visitor stops it. The random choices come from
 // `seed` alone, so a run under count limits is the same every time; under
 // a time limit it ends where the clock says.
+//
+// A neighbourhood of one's own replaces the random share:
+//   minimize(store, vars, strategy, limits, lns, neighbourhood, cost, visitor)
+// calls neighbourhood(const LnsRound& round, std::span<char> fix) at each
+// round; fix holds one flag per view, all 0, and the views it sets to 1
+// are fixed to round.best's values (Lns::relax and Lns::fixable are then
+// unused). round.random is drawn from Lns::seed for the round, so a
+// neighbourhood that draws only on it keeps the run the same for a seed.
+// A round that fixes nothing searches the whole tree within its budget,
+// and proves the optimum if it finishes.
 
 #include <algorithm>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,10 +59,35 @@ struct Lns {
     std::size_t fixable = static_cast<std::size_t>(-1);
 };
 
+// What a neighbourhood is told at each round.
+struct LnsRound {
+    std::uint64_t round = 0;    // from 0
+    std::span<const int> best;  // the best solution's values, one per view
+    std::uint64_t random = 0;   // drawn for this round from Lns::seed
+};
+
+// A neighbourhood: called as neighbourhood(round, fix).
+template <class N>
+concept LnsNeighbourhood = std::invocable<N&, const LnsRound&, std::span<char>>;
+
 namespace detail {
 
-inline void check_lns(const Lns& lns, const Limits& limits) {
-    if (!(lns.relax > 0.0 && lns.relax <= 1.0))
+// Lns's own neighbourhood: each of the first `fixable` views fixed with
+// probability 1 - relax, drawn from a generator seeded with Lns::seed.
+struct RandomShare {
+    double relax;
+    std::size_t fixable;
+    SplitMix64 rng;
+    void operator()(const LnsRound&, std::span<char> fix) {
+        for (std::size_t i = 0; i < std::min(fix.size(), fixable); ++i)
+            // A uniform draw in [0, 1) from the top 53 bits.
+            fix[i] = static_cast<double>(rng() >> 11) * 0x1.0p-53 < relax ? 0 : 1;
+    }
+};
+
+// relax matters only to the random share.
+inline void check_lns(const Lns& lns, const Limits& limits, bool random_share) {
+    if (random_share && !(lns.relax > 0.0 && lns.relax <= 1.0))
         throw model_error("Lns: relax is " + std::to_string(lns.relax) + ", must be in (0, 1]");
     if (lns.failures == 0) throw model_error("Lns: a neighbourhood needs a failure budget of at least 1");
     // Every neighbourhood costs a failure at least (below), or improves
@@ -69,10 +106,11 @@ inline void add_stats(SearchStats& total, const SearchStats& run) {
     total.max_depth = std::max(total.max_depth, run.max_depth);
 }
 
-template <Sense sense, class Store, class W, class VarSel, class ValSel, class V, class Visitor>
+template <Sense sense, class Store, class W, class VarSel, class ValSel, class V, class Neighbourhood, class Visitor>
 OptimizeStats lns_optimize(Store& s, const std::vector<W>& views, const BasicStrategy<VarSel, ValSel>& strategy,
-                           const Limits& limits, const Lns& lns, const V& objective, Visitor& visitor) {
-    check_lns(lns, limits);
+                           const Limits& limits, const Lns& lns, Neighbourhood& neighbourhood, const V& objective,
+                           Visitor& visitor) {
+    check_lns(lns, limits, std::same_as<Neighbourhood, RandomShare>);
     using clock = std::chrono::steady_clock;
     const auto started = clock::now();
     OptimizeStats total;
@@ -120,7 +158,9 @@ OptimizeStats lns_optimize(Store& s, const std::vector<W>& views, const BasicStr
     first.solutions = std::min<std::uint64_t>(first.solutions, 1);
     Outcome o = run(first);
     if (o == Outcome::complete) total.outcome = Outcome::complete; // no solution at all
-    for (SplitMix64 rng{lns.seed}; total.outcome == Outcome::running;) {
+    std::vector<char> fix(views.size());
+    SplitMix64 draws{lns.seed ^ 0x9E3779B97F4A7C15ULL};
+    for (std::uint64_t round = 0; total.outcome == Outcome::running; ++round) {
         if (stopped) {
             total.outcome = Outcome::stopped;
             break;
@@ -133,10 +173,11 @@ OptimizeStats lns_optimize(Store& s, const std::vector<W>& views, const BasicStr
         const std::int64_t bound = *total.objective;
         Change c = sense == Sense::minimize ? objective.remove_above(s, static_cast<int>(bound - 1))
                                             : objective.remove_below(s, static_cast<int>(bound + 1));
+        std::fill(fix.begin(), fix.end(), 0);
+        neighbourhood(LnsRound{round, best, draws()}, std::span<char>(fix));
         bool all_free = true;
-        for (std::size_t i = 0; i < std::min(views.size(), lns.fixable) && c != Change::failed; ++i) {
-            // A uniform draw in [0, 1) from the top 53 bits.
-            if (static_cast<double>(rng() >> 11) * 0x1.0p-53 < lns.relax) continue;
+        for (std::size_t i = 0; i < views.size() && c != Change::failed; ++i) {
+            if (!fix[i]) continue;
             all_free = false;
             c = views[i].assign(s, best[i]);
         }

@@ -130,9 +130,8 @@ struct Optimize {
               View<Store> V, class Visitor>
     OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
                              const Limits& limits, const Lns& lns, const V& objective, Visitor&& visitor) const {
-        using W = std::ranges::range_value_t<R>;
-        const std::vector<W> views(std::ranges::begin(vars), std::ranges::end(vars));
-        return lns_optimize<sense>(s, views, strategy, limits, lns, objective, visitor);
+        RandomShare share{lns.relax, lns.fixable, SplitMix64{lns.seed}};
+        return (*this)(s, vars, strategy, limits, lns, share, objective, visitor);
     }
     template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
               View<Store> V>
@@ -140,6 +139,22 @@ struct Optimize {
                              const Limits& limits, const Lns& lns, const V& objective) const {
         IgnoreSolution ignore;
         return (*this)(s, vars, strategy, limits, lns, objective, ignore);
+    }
+    template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
+              LnsNeighbourhood N, View<Store> V, class Visitor>
+    OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Lns& lns, N&& neighbourhood, const V& objective,
+                             Visitor&& visitor) const {
+        using W = std::ranges::range_value_t<R>;
+        const std::vector<W> views(std::ranges::begin(vars), std::ranges::end(vars));
+        return lns_optimize<sense>(s, views, strategy, limits, lns, neighbourhood, objective, visitor);
+    }
+    template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
+              LnsNeighbourhood N, View<Store> V>
+    OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Lns& lns, N&& neighbourhood, const V& objective) const {
+        IgnoreSolution ignore;
+        return (*this)(s, vars, strategy, limits, lns, neighbourhood, objective, ignore);
     }
 
     // Without views: every variable of the store, in creation order.

@@ -461,9 +461,14 @@ private:
     std::uint64_t budget(std::uint64_t run) const noexcept {
         const Restarts& r = chooser_.strategy().restarts;
         double b = static_cast<double>(r.scale);
-        if (r.policy == RestartPolicy::luby) b *= static_cast<double>(detail::luby(run + 1));
-        else
+        switch (r.policy) {
+        case RestartPolicy::luby: b *= static_cast<double>(detail::luby(run + 1)); break;
+        case RestartPolicy::geometric:
             for (std::uint64_t i = 0; i < run && b < 1e18; ++i) b *= r.growth;
+            break;
+        case RestartPolicy::linear: b *= static_cast<double>(run + 1); break;
+        case RestartPolicy::none: break;
+        }
         return b >= 1e18 ? std::uint64_t{1'000'000'000'000'000'000} : static_cast<std::uint64_t>(b);
     }
 

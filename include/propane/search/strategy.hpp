@@ -98,11 +98,14 @@ struct Decision {
 // Restarts abandon the tree after a budget of failures and start again from
 // the root, where a randomised or learning strategy (random_value, dom_wdeg)
 // makes different choices. Run k (from 0) may fail scale * luby(k + 1) times
-// (1, 1, 2, 1, 1, 2, 4, ...; Luby, Sinclair and Zuckerman 1993) or
-// scale * growth^k times. Restarts stop at the first solution: from then on
+// (1, 1, 2, 1, 1, 2, 4, ...; Luby, Sinclair and Zuckerman 1993),
+// scale * growth^k times (geometric) or scale * (k + 1) times (linear).
+// Every budget grows, so a tree too large for one run is still exhausted
+// by a later one (a constant budget would search a deterministic
+// strategy's same first `scale` failures for ever). Restarts stop at the first solution: from then on
 // the current tree is searched to its end, so every solution is found once
 // and an exhausted search is still complete.
-enum class RestartPolicy : std::uint8_t { none, luby, geometric };
+enum class RestartPolicy : std::uint8_t { none, luby, geometric, linear };
 struct Restarts {
     RestartPolicy policy = RestartPolicy::none;
     std::uint64_t scale = 100;
@@ -114,11 +117,13 @@ constexpr std::string_view to_string(RestartPolicy p) noexcept {
     case RestartPolicy::none: return "none";
     case RestartPolicy::luby: return "luby";
     case RestartPolicy::geometric: return "geometric";
+    case RestartPolicy::linear: return "linear";
     }
     return "?";
 }
 constexpr std::optional<RestartPolicy> restart_policy_from_string(std::string_view name) noexcept {
-    return detail::from_name(name, {RestartPolicy::none, RestartPolicy::luby, RestartPolicy::geometric});
+    return detail::from_name(name, {RestartPolicy::none, RestartPolicy::luby, RestartPolicy::geometric,
+                                    RestartPolicy::linear});
 }
 
 // How to branch. VarSel is a VarChoice or a callable
