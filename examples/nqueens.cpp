@@ -356,12 +356,7 @@ std::string time_left(double seconds, double done) {
     console.err(line);
 }
 
-std::string json_string(std::string_view s) {
-    std::string out = "\"";
-    out += s;
-    out += '"';
-    return out;
-}
+std::string json_string(std::string_view s) { return examples::quoted(s, '"'); }
 
 // Prints the statistics (or the JSON object) of a search that ended with
 // `outcome`, on `threads` threads per rank and `ranks` ranks (0: no MPI).

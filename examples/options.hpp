@@ -117,15 +117,15 @@ inline std::optional<std::chrono::nanoseconds> parse_seconds(std::string_view s)
     return std::chrono::nanoseconds(static_cast<std::int64_t>(ns) > 0 ? static_cast<std::int64_t>(ns) : 1);
 }
 
-// 'text', in quotes. Appended: "'" + std::string(text) is what g++ 12 at
+// 'text', in quotes (or in `quote`). Appended: "'" + std::string(text) is what g++ 12 at
 // -O3 takes for an overlapping copy (-Wrestrict, GCC bug 105329) when it
 // inlines enough of std::string.
-inline std::string quoted(std::string_view text) {
+inline std::string quoted(std::string_view text, char quote = '\'') {
     std::string out;
     out.reserve(text.size() + 2);
-    out += '\'';
+    out += quote;
     out += text;
-    out += '\'';
+    out += quote;
     return out;
 }
 
