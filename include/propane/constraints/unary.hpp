@@ -49,8 +49,12 @@ public:
 
     // Forward (earliest starts, and latest ends by not-last), then the
     // mirror image (time reversed: a task from -lct to -est), each applied
-    // as soon as computed; until a round moves no bound.
+    // as soon as computed; until a round moves no bound. Only once the
+    // cheaper propagators have settled: a job shop's precedences move the
+    // starts one by one, and running after each move did the same work many
+    // times over (la01 proven in half the time, the same tree).
     PropStatus propagate(S& s) override {
+        if (s.queued() > 0) return PropStatus::defer;
         const std::size_t n = starts_.size();
         tasks_.resize(n);
         est_.resize(n);
