@@ -30,7 +30,7 @@ machine for a given time; a machine does one operation at a time. Branch
 and bound: each schedule found ends earlier than the one before, and the
 last is optimal when the search ran to its end (ft06: 55, proven in a few
 milliseconds; la01, 10 x 5: 666, in a twentieth of a second; ft10, 10 x
-10: 930, in under two minutes; with --time-limit the best schedule found
+10: 930, in under a minute; with --time-limit the best schedule found
 is reported). The search orders the operations of a machine pair by pair:
 the pair with the least slack on the machine with the least slack first,
 the operation that can start earlier first.

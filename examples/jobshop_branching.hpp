@@ -18,11 +18,12 @@
 //
 // Measured against ordering the pairs as they come (machine by machine,
 // the later job first), with --model unary, in one run each:
-//   la01 to la05: 0.04 to 0.08 s and 1,900 to 4,400 failures each, against
+//   la01 to la05: 0.02 to 0.05 s and 1,900 to 4,400 failures each, against
 //     seconds (la01: 4 s, 58,610 failures);
-//   ft10, makespan 929 refuted (the proof of 930's optimality): 3.1 s,
-//     10,325 failures, against no answer in 60 s (284,576 failures);
-//   ft10 from scratch: 930 found and proven in 103 s, 383,594 failures.
+//   ft10, makespan 929 refuted (the proof of 930's optimality): 10,325
+//     failures, against no answer after 284,576 failures (60 s);
+//   ft10 from scratch: 930 found and proven in 36 s, 383,594 failures
+//     (`taskset -c 1 build/jobshop bench/data/ft10.txt --quiet`).
 // Choosing the value by slack instead (the order that leaves the pair more
 // room) halved la01's failures but left ft10 at 978 after 200 s; restarts
 // and solution-guided values (the last schedule's order first) did worse
