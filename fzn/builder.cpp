@@ -254,6 +254,7 @@ void Builder::create_vars() {
     const std::int64_t cap = options_.max_domain;
     for (VarInfo& v : vars_) {
         if (v.alias >= 0 || v.constant) continue;
+        const std::int64_t declared_lo = v.lo, declared_hi = v.hi;
         std::int64_t lo = v.lo, hi = v.hi;
         if (hi - lo + 1 > cap) {
             // Cut to `cap` values, around zero where the range allows.
@@ -272,6 +273,7 @@ void Builder::create_vars() {
             narrowed_names_.push_back(v.name);
         }
         v.var = s_.int_var(static_cast<int>(lo), static_cast<int>(hi));
+        if (lo > declared_lo || hi < declared_hi) cuts_.push_back({v.var, lo > declared_lo, hi < declared_hi});
         if (v.has_set) keep_only(s_, v.var, v.holes_from);
     }
     // Aliases: var int: x = y takes y's variable, narrowed to x's domain.
@@ -438,6 +440,12 @@ Program Builder::build() {
     if (p.kind != SolveItem::Kind::satisfy) p.objective = term(m_.solve.objective);
     p.narrowed_names = narrowed_names_;
     p.narrowed = !narrowed_names_.empty();
+    if (p.narrowed && p.kind != SolveItem::Kind::satisfy && !p.objective.fixed) {
+        const bool minimizing = p.kind == SolveItem::Kind::minimize;
+        p.cut_only_worse_objective = std::all_of(cuts_.begin(), cuts_.end(), [&](const Cut& c) {
+            return c.var.index() == p.objective.var.index() && (minimizing ? !c.below : !c.above);
+        });
+    }
     return p;
 }
 

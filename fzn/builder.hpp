@@ -89,6 +89,11 @@ struct Program {
     std::vector<IntVar> introduced; // the variables MiniZinc introduced
     bool narrowed = false;         // some domain was cut to Options::max_domain
     std::vector<std::string> narrowed_names;
+    // Every cut took only values of the objective on its worse side (a
+    // minimised objective's largest): a solution found is then as good as
+    // any the cuts removed, and a proof of optimality still holds. A proof
+    // that there is none does not.
+    bool cut_only_worse_objective = false;
     std::vector<std::string> profile_names; // per propagator id: the builtin that posted it
 };
 
@@ -153,6 +158,12 @@ private:
     std::vector<VarInfo> vars_;
     std::map<std::int64_t, IntVar> constants_;
     std::vector<std::string> narrowed_names_;
+    // Each cut: the variable, and whether values went below or above.
+    struct Cut {
+        IntVar var;
+        bool below = false, above = false;
+    };
+    std::vector<Cut> cuts_;
 };
 
 } // namespace propane::fzn

@@ -222,9 +222,11 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
     }
 
     // A narrowed domain answers for a smaller model: what it found holds,
-    // what it did not find may exist.
+    // what it did not find may exist; but where the cuts took only an
+    // objective's worse values, a solution found beats all they took.
     // A constant objective makes the first solution optimal.
-    const bool complete = (st.complete() && !p.narrowed) || (p.kind != SolveItem::Kind::satisfy && !optimizing && found > 0);
+    const bool complete = (st.complete() && (!p.narrowed || (p.cut_only_worse_objective && found > 0))) ||
+                          (p.kind != SolveItem::Kind::satisfy && !optimizing && found > 0);
     std::string tail;
     if (found > 0) {
         if (complete) tail += "==========\n";

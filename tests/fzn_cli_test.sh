@@ -124,6 +124,29 @@ expect_line "=====UNKNOWN====="
 expect_no_line "=====UNSATISFIABLE====="
 verdict "unbounded variables never give a claim of unsatisfiability"
 
+# An objective with more values than a domain holds is cut at its worse
+# end when its better end is known: 3,000,000 * x over x in 0..5 keeps
+# 0..2^20 - 1. Minimising it, the optimum 0 is still proven (all the cut
+# took was worse); maximising, the best found (3,000,000 cannot be
+# reached) is not claimed optimal.
+for sense in minimize maximize; do
+    wide_obj=$(model wide_obj "
+var 0..5: x :: output_var;
+var int: obj :: output_var;
+constraint int_lin_eq([3000000, -1], [x, obj], 0);
+solve $sense obj;")
+    run "$wide_obj"
+    expect_status 0
+    if [[ $sense == minimize ]]; then
+        expect_line "obj = 0;"
+        expect_line "=========="
+    else
+        expect_line "obj = 0;"
+        expect_no_line "=========="
+    fi
+    verdict "an objective cut at its worse end only: $sense"
+done
+
 # Bounds that follow from the constraints are found: x * x == 2 has no
 # integer solution, and |x| <= 2 makes that provable.
 square=$(model square '
