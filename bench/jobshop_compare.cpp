@@ -1,24 +1,36 @@
-// jobshop_compare: proves the least makespan of job-shop instances by
-// branch and bound, with propane (the model and search of
-// examples/jobshop_model.hpp) and, when the build found it, with Gecode on
-// the same decomposition and search, in one process. It checks that both
-// prove the same makespan (55 for ft06), then prints a Markdown table of
-// times, trees and the ratio Gecode / propane. See --help.
+// jobshop_compare: minimises the makespan of job-shop instances by branch
+// and bound, with propane (the model of examples/jobshop_model.hpp) and,
+// when the build found it, with Gecode on the same model and search, in
+// one process, each engine within the same time limit. It reports per
+// instance and engine the makespan, whether it was proven, the time to the
+// final makespan and in all, and the ratio Gecode / propane: on the whole
+// search where both proved, else on the time to reach the best makespan
+// both reached. See --help.
 //
-// The trees: both engines reach the same fixpoint at every node (bounds
-// reasoning on the same binary relations, whose fixpoint does not depend on
-// the order the propagators run in) and branch alike, so their trees
-// differ only in how branch and bound prunes after a solution. propane
-// tightens the makespan's domain at each node it resumes, and takes and
-// fails each open right branch in turn; Gecode's BAB posts the bound on
-// the copy it recomputes the next node from, and when that copy fails it
-// counts one failure and no node for every alternative below it. So
-// Gecode's branch and bound counts fewer branches and failures (ft06: 1,441
-// branches against 2,318). To show that the rest of the tree is the same,
-// each engine then searches, depth first and without branch and bound,
-// the model with the makespan below the optimum it proved: a tree without
-// solutions, the proof of optimality alone; both must count the same
-// branches and failures there (ft06: 146 and 74), and do.
+// The models: --model unary (the default) adds to the order Booleans a
+// unary resource per machine, propane's unary() and Gecode's unary() with
+// fixed durations (both: overload checking, detectable precedences,
+// not-first/not-last, edge finding). --model decomposition is the order
+// Booleans alone.
+//
+// The trees: with the decomposition both engines reach the same fixpoint at
+// every node (bounds reasoning on the same binary relations, whose fixpoint
+// does not depend on the order the propagators run in) and branch alike,
+// so their trees differ only in how branch and bound prunes after a
+// solution. propane tightens the makespan's domain at each node it
+// resumes, and takes and fails each open right branch in turn; Gecode's
+// BAB posts the bound on the copy it recomputes the next node from, and
+// when that copy fails it counts one failure and no node for every
+// alternative below it. So Gecode's branch and bound counts fewer branches
+// and failures. To show that the rest of the tree is the same, each engine
+// then searches, depth first and without branch and bound, the model with
+// the makespan below the optimum both proved: a tree without solutions,
+// the proof of optimality alone; with the decomposition both must count
+// the same branches and failures there. With the unary resources the two
+// propagators need not stop at the same bounds (each runs its rules
+// until they move nothing, but Gecode's unary and the precedences reach
+// their common fixpoint through different orders of rules), so there the
+// counts are reported, not required to match.
 
 #include <algorithm>
 #include <array>
@@ -27,9 +39,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "jobshop_model.hpp"
@@ -41,6 +56,8 @@
 #include <gecode/int.hh>
 #include <gecode/minimodel.hh>
 #include <gecode/search.hh>
+
+#include "jobshop_gecode_branching.hpp"
 #endif
 
 #include "compare_report.hpp"
@@ -52,41 +69,63 @@ using compare_report::engine_name;
 using compare_report::median;
 
 constexpr const char* usage_line =
-    "usage: jobshop_compare [ft06 | JxM:SEED]... [--max-duration D] [--rounds R] [--copy-distance D] [--no-gecode] "
-    "[--help]";
+    "usage: jobshop_compare [ft06 | JxM:SEED | FILE]... [--model decomposition|unary] "
+    "[--search least-slack|in-order] [--time-limit SECONDS] [--max-duration D] [--rounds R] [--copy-distance D] "
+    "[--no-gecode] [--help]";
 
 constexpr const char* help_text = R"(
-Proves the least makespan of job-shop instances, with
+Minimises the makespan of job-shop instances by branch and bound, with
   - propane, through examples/jobshop_model.hpp: starts over 0..horizon,
     precedences s + d <= s' inside each job, for each pair of operations
     a, b on one machine a Boolean o with o = 1 => s_a + d_a <= s_b and
     o = 0 => s_b + d_b <= s_a (rel with implies(o), implies(1 - o)), the
-    makespan above each job's end; branch on the Booleans, then the starts,
-    then the makespan, first unfixed, least value first; branch and bound
-    on the makespan;
+    makespan above each job's end, and with --model unary a unary(starts,
+    durations) per machine;
   - Gecode, when the build found it, with the same model: linear IRT_LQ
     over two terms for the precedences and the makespan, the pair relations
     as linear with Reify(o, RM_IMP) and, for the second, its negation with
-    Reify(o, RM_PMI) (o = 0 enforces the negation of the negation), the
-    branchings BOOL_VAR_NONE / BOOL_VAL_MIN, INT_VAR_NONE / INT_VAL_MIN,
-    INT_VAL_MIN on the makespan, and BAB on one thread.
+    Reify(o, RM_PMI), with --model unary Gecode's unary(starts, durations)
+    per machine (IntVarArgs, IntArgs), and BAB on one thread.
 
-The instances are Fisher and Thompson's ft06 (6 x 6, optimum 55) and random
-ones: JxM:SEED is J jobs on M machines, each job a random order of the
-machines, durations 1..D, from SEED (examples/jobshop_model.hpp's
-random_instance). Default: ft06 6x5:3 6x5:33 7x5:6, random ones that
-Gecode proves in 0.1 to 10 s (4 x 6 instances all take under 1,500
-branches, a millisecond: 4 jobs make 6 pairs per machine).
+Both engines search alike (--search):
+  least-slack  the example's search (examples/jobshop_branching.hpp): the
+               open order Boolean whose pair has the least slack on the
+               machine with the least slack, the operation that can start
+               earlier first; in Gecode a brancher of the same choices
+               (bench/jobshop_gecode_branching.hpp); then the starts, first
+               open, least value, then the makespan (the default)
+  in-order     the order Booleans as they come (machine by machine, pairs
+               in job order), 0 first (jobshop::strategy; Gecode's
+               BOOL_VAR_NONE / BOOL_VAL_MIN), then the starts (INT_VAR_NONE
+               / INT_VAL_MIN), then the makespan
+
+The instances: ft06, Fisher and Thompson's 6 x 6 (optimum 55); JxM:SEED, J
+jobs on M machines, each job a random order of the machines, durations
+1..D, from SEED (examples/jobshop_model.hpp's random_instance); or a FILE
+in the standard format (as the jobshop example reads), named by its base
+name, whose published optimum is checked when the name is ft06, ft10 or
+la01 to la05. Default: ft06 6x5:3 6x5:33 7x5:6.
 
 Each round runs propane then Gecode on every instance, so that the two share
-the machine's state; a time is the median over the rounds, and a ratio the
-median of the per-round ratios Gecode / propane. Times include building the
-model. Both engines must prove the same makespan (ft06's must be 55), and
-each must answer alike in every round; anything else is reported and the
-exit status is 1.
+the machine's state; a figure is the median over the rounds. Times include
+building the model. The ratio Gecode / propane is the median of the
+per-round ratios: of the whole search where both proved their makespan,
+else of the time each took to reach the best makespan both reached (the
+larger of the two bests; "to M" in the table). An engine that does not
+prove within the time limit is reported with its best makespan as not
+proven. A problem, reported on standard error with exit status 1: the two
+prove different makespans, one proves a makespan larger than a schedule
+the other found, a proven makespan differs from the published optimum or
+a schedule beats it, an engine proves a different makespan or searches a
+different tree in another round, or, with the decomposition, the proofs
+alone (depth first with the makespan below the optimum) differ.
 
-  JxM:SEED      a random instance, J and M from 1 to 20, SEED a whole number
-  ft06          Fisher and Thompson's instance
+  ft06 | JxM:SEED | FILE
+                an instance; J and M from 1 to 20, SEED a whole number
+  --model M     decomposition or unary (default unary)
+  --search S    least-slack or in-order (default least-slack)
+  --time-limit SECONDS
+                per engine, instance and round (default: none)
   --max-duration D
                 durations of the random instances 1..D, D from 1 to 1000
                 (default 99, as in Taillard's instances)
@@ -97,8 +136,7 @@ exit status is 1.
   --no-gecode   propane's rows only
   --help        print this help
 
-Exit status: 0 if the makespans agree, 1 if they do not, 2 on bad
-arguments.
+Exit status: 0 if no problem, 1 if any, 2 on bad arguments.
 )";
 
 [[noreturn]] void usage_error(const std::string& problem) {
@@ -113,32 +151,70 @@ constexpr std::string_view ft06_text = R"(6 6
 2 9 1 3 4 5 5 4 0 3 3 1
 1 3 3 3 5 9 0 10 4 4 2 1
 )";
-constexpr std::int64_t ft06_optimum = 55;
 
-// A random instance, or ft06 when jobs is 0.
-struct Spec {
-    int jobs = 0, machines = 0;
-    std::uint64_t seed = 0;
+// Published optima (Fisher and Thompson 1963; Lawrence 1984, proven since),
+// checked against the instances of these names.
+std::optional<std::int64_t> published_optimum(std::string_view name) {
+    constexpr std::pair<std::string_view, std::int64_t> known[] = {
+        {"ft06", 55}, {"ft10", 930}, {"la01", 666}, {"la02", 655}, {"la03", 597}, {"la04", 590}, {"la05", 593}};
+    for (const auto& [n, v] : known)
+        if (n == name) return v;
+    return std::nullopt;
+}
+
+enum class Search : std::uint8_t { least_slack, in_order };
+
+struct Named {
+    std::string name;
+    jobshop::Instance instance;
+    std::optional<std::int64_t> known;
 };
 
 struct Options {
-    std::vector<Spec> specs;
-    bool defaults = true;
+    std::vector<Named> instances;
+    std::vector<std::string_view> specs;
+    jobshop::Formulation model = jobshop::Formulation::unary;
+    Search search = Search::least_slack;
+    std::chrono::nanoseconds time_limit = std::chrono::nanoseconds::max();
     int max_duration = 99;
     int rounds = 5;
     int copy_distance = 8;
     bool gecode = true;
 };
 
-std::optional<Spec> parse_spec(std::string_view a) {
-    if (a == "ft06") return Spec{};
+std::optional<jobshop::Formulation> parse_model(std::string_view v) {
+    if (v == "decomposition") return jobshop::Formulation::decomposition;
+    if (v == "unary") return jobshop::Formulation::unary;
+    return std::nullopt;
+}
+
+std::optional<Search> parse_search(std::string_view v) {
+    if (v == "least-slack") return Search::least_slack;
+    if (v == "in-order") return Search::in_order;
+    return std::nullopt;
+}
+
+// JxM:SEED, or nothing when `a` is not of that form.
+std::optional<Named> random_spec(std::string_view a, int max_duration) {
     const std::size_t x = a.find('x'), colon = a.find(':');
     if (x == std::string_view::npos || colon == std::string_view::npos || colon < x) return std::nullopt;
     const auto jobs = examples::parse_between<1, 20>(a.substr(0, x));
     const auto machines = examples::parse_between<1, 20>(a.substr(x + 1, colon - x - 1));
     const auto seed = examples::parse_count(a.substr(colon + 1));
     if (!jobs || !machines || !seed) return std::nullopt;
-    return Spec{*jobs, *machines, *seed};
+    return Named{std::string(a), jobshop::random_instance(*jobs, *machines, max_duration, *seed), std::nullopt};
+}
+
+Named file_instance(std::string_view path) {
+    std::ifstream in{std::string(path), std::ios::binary};
+    if (!in) usage_error("cannot read instance file " + examples::quoted(path));
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const jobshop::Parsed p = jobshop::parse(text);
+    if (!p.ok()) usage_error(std::string(path) + ":" + std::to_string(p.line) + ": " + p.error);
+    std::string name(path.substr(path.find_last_of('/') == std::string_view::npos ? 0 : path.find_last_of('/') + 1));
+    name = name.substr(0, name.find('.'));
+    std::optional<std::int64_t> known = published_optimum(name);
+    return {std::move(name), p.instance, known};
 }
 
 Options parse(int argc, char** argv) {
@@ -153,107 +229,165 @@ Options parse(int argc, char** argv) {
                    examples::parsed_option(argc, argv, i, "--copy-distance", "a whole number from 1 to 1000",
                                            examples::parse_between<1, 1000>, o.copy_distance, usage_error) ||
                    examples::parsed_option(argc, argv, i, "--max-duration", "a whole number from 1 to 1000",
-                                           examples::parse_between<1, 1000>, o.max_duration, usage_error)) {
+                                           examples::parse_between<1, 1000>, o.max_duration, usage_error) ||
+                   examples::parsed_option(argc, argv, i, "--model", "decomposition or unary", parse_model, o.model,
+                                           usage_error) ||
+                   examples::parsed_option(argc, argv, i, "--search", "least-slack or in-order", parse_search,
+                                           o.search, usage_error) ||
+                   examples::time_limit_option(argc, argv, i, o.time_limit, usage_error)) {
         } else if (!a.starts_with("-")) {
-            const std::optional<Spec> spec = parse_spec(a);
-            if (!spec) usage_error("bad instance '" + std::string(a) + "' (expected ft06 or JxM:SEED, such as 6x5:1)");
-            o.specs.push_back(*spec);
-            o.defaults = false;
+            o.specs.push_back(a);
         } else {
-            usage_error("unknown argument '" + std::string(a) + "'");
+            usage_error("unknown argument " + examples::quoted(a));
         }
+    }
+    // After the options, as a random instance depends on --max-duration.
+    if (o.specs.empty()) o.specs = {"ft06", "6x5:3", "6x5:33", "7x5:6"};
+    for (const std::string_view a : o.specs) {
+        if (a == "ft06")
+            o.instances.push_back({"ft06", jobshop::parse(ft06_text).instance, published_optimum("ft06")});
+        else if (std::optional<Named> r = random_spec(a, o.max_duration))
+            o.instances.push_back(std::move(*r));
+        else
+            o.instances.push_back(file_instance(a));
     }
     return o;
 }
 
-struct Named {
-    std::string name;
-    jobshop::Instance instance;
-    std::optional<std::int64_t> known; // the optimum, when published
+// Both clocks, as golomb_compare: the wall clock is what a user waits, the
+// processor time of this one-threaded process what stays steady when the
+// machine is shared.
+struct Times {
+    double wall = 0;
+    double cpu = 0;
 };
 
-std::vector<Named> instances(const Options& o) {
-    std::vector<Named> out;
-    std::vector<Spec> specs = o.specs;
-    if (o.defaults) specs = {{}, {6, 5, 3}, {6, 5, 33}, {7, 5, 6}};
-    for (const Spec& s : specs)
-        if (s.jobs == 0)
-            out.push_back({"ft06", jobshop::parse(ft06_text).instance, ft06_optimum});
-        else
-            out.push_back({std::to_string(s.jobs) + "x" + std::to_string(s.machines) + ":" + std::to_string(s.seed),
-                       jobshop::random_instance(s.jobs, s.machines, o.max_duration, s.seed), std::nullopt});
-    return out;
-}
+class Clock {
+public:
+    Times now() const {
+        return {std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_).count(),
+                static_cast<double>(std::clock() - cpu_) / CLOCKS_PER_SEC};
+    }
 
-// What one engine reports for one proof.
+private:
+    std::chrono::steady_clock::time_point wall_ = std::chrono::steady_clock::now();
+    std::clock_t cpu_ = std::clock();
+};
+
+struct Improvement {
+    Times at;
+    std::int64_t makespan = 0;
+};
+
+// What one engine reports for one search.
 struct Result {
     std::optional<std::int64_t> makespan;
-    bool optimal = false;
+    bool proven = false;
     std::uint64_t nodes = 0; // as the engine counts them: propane's branches, Gecode's nodes
     std::uint64_t failures = 0;
-    bool operator==(const Result&) const = default;
+    std::vector<Improvement> trajectory;
+    Times total;
+
+    // The first time the makespan was m or less.
+    std::optional<Times> reached(std::int64_t m) const {
+        for (const Improvement& i : trajectory)
+            if (i.makespan <= m) return i.at;
+        return std::nullopt;
+    }
+    // What a deterministic search must repeat in every round.
+    bool same_search(const Result& r) const {
+        return makespan == r.makespan && proven == r.proven && nodes == r.nodes && failures == r.failures;
+    }
 };
 
-Result propane_prove(const jobshop::Instance& in) {
-    const propane::OptimizeStats st = jobshop::solve(in, propane::Limits{}, [](const jobshop::Schedule&) {});
-    return {st.objective, st.complete(), st.branches, st.failures};
+propane::Limits limits_of(const Options& o) { return propane::Limits{.time = o.time_limit}; }
+
+// propane's model with the chosen search; run(model, search) runs it.
+template <class Run>
+auto with_propane_model(const jobshop::Instance& in, const Options& o, Run&& run) {
+    return jobshop::with_domain_for(in.horizon(), [&](auto tag) {
+        jobshop::Model<typename decltype(tag)::type> m(in, o.model);
+        return o.search == Search::least_slack ? run(m, m.search_strategy()) : run(m, jobshop::strategy);
+    });
 }
 
-#ifdef PROPANE_HAVE_GECODE
+Result propane_minimize(const jobshop::Instance& in, const Options& o) {
+    const Clock clock;
+    Result r;
+    const propane::OptimizeStats st = with_propane_model(in, o, [&](auto& m, const auto& search) {
+        return propane::minimize(m.store, m.branching, search, limits_of(o), m.makespan, [&](const auto& sol) {
+            r.trajectory.push_back({clock.now(), sol.value(m.makespan)});
+        });
+    });
+    r.total = clock.now();
+    r.makespan = st.objective;
+    r.proven = st.complete();
+    r.nodes = st.branches;
+    r.failures = st.failures;
+    return r;
+}
 
-// Depth-first search of the model with makespan < bound: (branches,
-// failures).
-std::pair<std::uint64_t, std::uint64_t> propane_refute(const jobshop::Instance& in, int bound) {
-    return jobshop::with_domain_for(in.horizon(), [&](auto tag) {
-        jobshop::Model<typename decltype(tag)::type> m(in);
+// A depth-first search of the model with makespan < bound, within the time
+// limit: (branches, failures), or nothing if it was cut short.
+using Proof = std::optional<std::pair<std::uint64_t, std::uint64_t>>;
+
+Proof propane_refute(const jobshop::Instance& in, const Options& o, int bound) {
+    return with_propane_model(in, o, [&](auto& m, const auto& search) -> Proof {
         m.store.post(propane::rel(m.makespan, propane::Rel::lt, bound));
-        const propane::SearchStats st = propane::solve(m.store, m.branching, jobshop::strategy, [](const auto&) {});
+        const propane::SearchStats st = propane::solve(m.store, m.branching, search, limits_of(o), [](const auto&) {});
+        if (!st.complete()) return std::nullopt;
         return std::pair{st.branches, st.failures + st.solutions};
     });
 }
 
+#ifdef PROPANE_HAVE_GECODE
+
 class GecodeJobShop final : public Gecode::IntMinimizeSpace {
 public:
-    explicit GecodeJobShop(const jobshop::Instance& in)
+    // `layout` must outlive every space the search makes.
+    GecodeJobShop(const jobshop::Instance& in, const jobshop_gecode::Layout& layout, const Options& o)
         : start_(*this, in.jobs * in.machines, 0, in.horizon()), makespan_(*this, 0, in.horizon()) {
         const int m = in.machines;
-        const auto d = [&](int j, int k) {
-            return in.ops[static_cast<std::size_t>(j)][static_cast<std::size_t>(k)].duration;
-        };
-        const auto s = [&](int j, int k) { return start_[j * m + k]; };
         const Gecode::IntArgs unit({1, -1});
         // x + c <= y as x - y <= -c, Gecode's binary linear.
         const auto before = [&](const Gecode::IntVar& x, int c, const Gecode::IntVar& y) {
             Gecode::linear(*this, unit, Gecode::IntVarArgs({x, y}), Gecode::IRT_LQ, -c);
         };
         for (int j = 0; j < in.jobs; ++j) {
-            for (int k = 0; k + 1 < m; ++k) before(s(j, k), d(j, k), s(j, k + 1));
-            before(s(j, m - 1), d(j, m - 1), makespan_);
+            const auto& ops = in.ops[static_cast<std::size_t>(j)];
+            for (int k = 0; k + 1 < m; ++k)
+                before(start_[j * m + k], ops[static_cast<std::size_t>(k)].duration, start_[j * m + k + 1]);
+            before(start_[j * m + m - 1], ops.back().duration, makespan_);
         }
+        if (o.model == jobshop::Formulation::unary)
+            for (const jobshop_gecode::Layout::Machine& machine : layout.machines) {
+                Gecode::IntVarArgs starts;
+                Gecode::IntArgs durations;
+                for (const jobshop_gecode::Layout::Task& t : machine.tasks) {
+                    starts << start_[t.start];
+                    durations << t.duration;
+                }
+                Gecode::unary(*this, starts, durations);
+            }
         // The pairs in the order of jobshop::Model: machine by machine, in
         // job order.
-        std::vector<std::vector<std::pair<int, int>>> on(static_cast<std::size_t>(m));
-        for (int j = 0; j < in.jobs; ++j)
-            for (int k = 0; k < m; ++k)
-                on[static_cast<std::size_t>(in.ops[static_cast<std::size_t>(j)][static_cast<std::size_t>(k)].machine)]
-                    .push_back({j, k});
         Gecode::BoolVarArgs order;
-        for (const auto& ops : on)
-            for (std::size_t x = 0; x < ops.size(); ++x)
-                for (std::size_t y = x + 1; y < ops.size(); ++y) {
-                    const auto [ja, ka] = ops[x];
-                    const auto [jb, kb] = ops[y];
-                    const Gecode::BoolVar o(*this, 0, 1);
-                    // o = 1 => s_a + d_a <= s_b.
-                    Gecode::linear(*this, unit, Gecode::IntVarArgs({s(ja, ka), s(jb, kb)}), Gecode::IRT_LQ,
-                                   -d(ja, ka), Gecode::Reify(o, Gecode::RM_IMP));
-                    // o = 0 => s_b + d_b <= s_a, as o <= (s_b + d_b > s_a).
-                    Gecode::linear(*this, unit, Gecode::IntVarArgs({s(jb, kb), s(ja, ka)}), Gecode::IRT_GR,
-                                   -d(jb, kb), Gecode::Reify(o, Gecode::RM_PMI));
-                    order << o;
-                }
+        for (std::size_t i = 0; i < layout.a.size(); ++i) {
+            const jobshop_gecode::Layout::Task a = layout.a[i], b = layout.b[i];
+            const Gecode::BoolVar x(*this, 0, 1);
+            // x = 1 => s_a + d_a <= s_b.
+            Gecode::linear(*this, unit, Gecode::IntVarArgs({start_[a.start], start_[b.start]}), Gecode::IRT_LQ,
+                           -a.duration, Gecode::Reify(x, Gecode::RM_IMP));
+            // x = 0 => s_b + d_b <= s_a, as x <= (s_b + d_b > s_a).
+            Gecode::linear(*this, unit, Gecode::IntVarArgs({start_[b.start], start_[a.start]}), Gecode::IRT_GR,
+                           -b.duration, Gecode::Reify(x, Gecode::RM_PMI));
+            order << x;
+        }
         order_ = Gecode::BoolVarArray(*this, order);
-        Gecode::branch(*this, order_, Gecode::BOOL_VAR_NONE(), Gecode::BOOL_VAL_MIN());
+        if (o.search == Search::least_slack)
+            jobshop_gecode::LeastSlackPair::post(*this, order, start_, layout);
+        else
+            Gecode::branch(*this, order_, Gecode::BOOL_VAR_NONE(), Gecode::BOOL_VAL_MIN());
         Gecode::branch(*this, start_, Gecode::INT_VAR_NONE(), Gecode::INT_VAL_MIN());
         Gecode::branch(*this, makespan_, Gecode::INT_VAL_MIN());
     }
@@ -271,70 +405,163 @@ private:
     Gecode::IntVar makespan_;
 };
 
-Result gecode_prove(const jobshop::Instance& in, int copy_distance) {
-    auto root = std::make_unique<GecodeJobShop>(in);
-    // One thread, as propane searches: a parallel search splits and counts
-    // its tree differently.
+// One thread, as propane searches: a parallel search splits and counts its
+// tree differently. The stop object must outlive the search.
+Gecode::Search::Options gecode_options(const Options& o, std::unique_ptr<Gecode::Search::TimeStop>& stop) {
     Gecode::Search::Options options;
     options.threads = 1;
-    options.c_d = static_cast<unsigned>(copy_distance);
-    Gecode::BAB<GecodeJobShop> search(root.get(), options);
+    options.c_d = static_cast<unsigned>(o.copy_distance);
+    if (o.time_limit != std::chrono::nanoseconds::max()) {
+        const auto ms = std::chrono::ceil<std::chrono::milliseconds>(o.time_limit).count();
+        stop = std::make_unique<Gecode::Search::TimeStop>(static_cast<unsigned long>(ms));
+        options.stop = stop.get();
+    }
+    return options;
+}
+
+Result gecode_minimize(const jobshop::Instance& in, const Options& o) {
+    const Clock clock;
+    const jobshop_gecode::Layout layout(in);
+    auto root = std::make_unique<GecodeJobShop>(in, layout, o);
+    std::unique_ptr<Gecode::Search::TimeStop> stop;
+    Gecode::BAB<GecodeJobShop> search(root.get(), gecode_options(o, stop));
     Result r;
-    while (const std::unique_ptr<GecodeJobShop> better{search.next()}) r.makespan = better->cost().val();
+    while (const std::unique_ptr<GecodeJobShop> better{search.next()}) {
+        r.makespan = better->cost().val();
+        r.trajectory.push_back({clock.now(), *r.makespan});
+    }
+    r.total = clock.now();
     const Gecode::Search::Statistics st = search.statistics();
-    r.optimal = !search.stopped();
+    r.proven = !search.stopped();
     r.nodes = st.node;
     r.failures = st.fail;
     return r;
 }
 
-std::pair<std::uint64_t, std::uint64_t> gecode_refute(const jobshop::Instance& in, int bound) {
-    auto root = std::make_unique<GecodeJobShop>(in);
+Proof gecode_refute(const jobshop::Instance& in, const Options& o, int bound) {
+    const jobshop_gecode::Layout layout(in);
+    auto root = std::make_unique<GecodeJobShop>(in, layout, o);
     Gecode::rel(*root, root->cost(), Gecode::IRT_LE, bound);
-    Gecode::Search::Options options;
-    options.threads = 1;
-    Gecode::DFS<GecodeJobShop> search(root.get(), options);
+    std::unique_ptr<Gecode::Search::TimeStop> stop;
+    Gecode::DFS<GecodeJobShop> search(root.get(), gecode_options(o, stop));
     std::uint64_t solutions = 0;
     while (const std::unique_ptr<GecodeJobShop> s{search.next()}) ++solutions;
+    if (search.stopped()) return std::nullopt;
     const Gecode::Search::Statistics st = search.statistics();
-    return {st.node > 0 ? st.node - 1 : 0, st.fail + solutions};
+    return std::pair<std::uint64_t, std::uint64_t>{st.node > 0 ? st.node - 1 : 0, st.fail + solutions};
 }
 
 #endif
 
-// Both clocks, as golomb_compare: the wall clock is what a user waits, the
-// processor time of this one-threaded process what stays steady when the
-// machine is shared.
-struct Times {
-    double wall = 0;
-    double cpu = 0;
-};
-
-template <class F>
-Result timed(F&& prove, Times& t) {
-    const std::clock_t cpu_start = std::clock();
-    const auto start = std::chrono::steady_clock::now();
-    Result r = prove();
-    t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    t.cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
-    return r;
-}
-
 struct Row {
     std::size_t instance = 0;
     bool gecode = false;
-    Result result;
-    std::vector<Times> times; // one per round
+    std::vector<Result> rounds;
 };
 
-
 // Gecode counts the root as a node; propane counts the branches below it.
-std::uint64_t branches(const Row& row) {
-    return row.gecode && row.result.nodes > 0 ? row.result.nodes - 1 : row.result.nodes;
+std::uint64_t branches(const Row& row, const Result& r) {
+    return row.gecode && r.nodes > 0 ? r.nodes - 1 : r.nodes;
 }
 
 std::string seconds_text(double s) { return compare_report::seconds_text(s, 4); }
 
+// The makespans over the rounds: "m", or "lo-hi" when they differ.
+std::string makespans_text(const Row& row) {
+    std::optional<std::int64_t> lo, hi;
+    for (const Result& r : row.rounds)
+        if (r.makespan) {
+            lo = std::min(lo.value_or(*r.makespan), *r.makespan);
+            hi = std::max(hi.value_or(*r.makespan), *r.makespan);
+        }
+    if (!lo) return "-";
+    return *lo == *hi ? std::to_string(*lo) : std::to_string(*lo) + "-" + std::to_string(*hi);
+}
+
+std::string proven_text(const Row& row) {
+    std::size_t proven = 0;
+    for (const Result& r : row.rounds) proven += r.proven ? 1 : 0;
+    if (proven == row.rounds.size()) return "yes";
+    return proven == 0 ? "no" : std::to_string(proven) + " of " + std::to_string(row.rounds.size());
+}
+
+// The ratios Gecode / propane of one round, wall and processor, and what
+// they measure: the whole searches, or the time to reach makespan m.
+struct Ratio {
+    double wall = 0, cpu = 0;
+    std::optional<std::int64_t> to; // nothing: the whole searches
+};
+
+std::optional<Ratio> round_ratio(const Result& ours, const Result& theirs) {
+    const auto over = [](const Times& g, const Times& p, std::optional<std::int64_t> to) -> std::optional<Ratio> {
+        if (p.wall <= 0 || p.cpu <= 0) return std::nullopt;
+        return Ratio{g.wall / p.wall, g.cpu / p.cpu, to};
+    };
+    if (ours.proven && theirs.proven) return over(theirs.total, ours.total, std::nullopt);
+    if (!ours.makespan || !theirs.makespan) return std::nullopt;
+    const std::int64_t m = std::max(*ours.makespan, *theirs.makespan);
+    return over(*theirs.reached(m), *ours.reached(m), m);
+}
+
+std::string ratio_text(const Row& ours, const Row& theirs) {
+    std::vector<double> wall, cpu;
+    std::vector<std::optional<std::int64_t>> to;
+    for (std::size_t i = 0; i < ours.rounds.size(); ++i)
+        if (const std::optional<Ratio> r = round_ratio(ours.rounds[i], theirs.rounds[i])) {
+            wall.push_back(r->wall);
+            cpu.push_back(r->cpu);
+            to.push_back(r->to);
+        }
+    if (wall.empty()) return "- | -";
+    std::string what;
+    if (std::all_of(to.begin(), to.end(), [&](const auto& t) { return t == to.front(); })) {
+        if (to.front()) what = " (to " + std::to_string(*to.front()) + ")";
+    } else {
+        what = " (mixed)";
+    }
+    std::array<char, 64> buf{};
+    std::snprintf(buf.data(), buf.size(), "%.2f%s | %.2f", median(wall), what.c_str(), median(cpu));
+    return buf.data();
+}
+
+// Checks one instance's rows (propane's, then Gecode's if any) against each
+// other and the published optimum.
+void check(const Named& n, const std::vector<const Row*>& rows, std::vector<std::string>& problems) {
+    for (const Row* row : rows) {
+        const std::string who = n.name + ": " + engine_name(row->gecode);
+        for (std::size_t i = 1; i < row->rounds.size(); ++i)
+            if (row->rounds[i].proven && row->rounds[0].proven && !row->rounds[i].same_search(row->rounds[0]))
+                problems.push_back(who + " searched differently in round " + std::to_string(i + 1));
+        for (const Result& r : row->rounds) {
+            if (!n.known || !r.makespan) continue;
+            if (r.proven && *r.makespan != *n.known)
+                problems.push_back(who + " proves makespan " + std::to_string(*r.makespan) +
+                                   ", the published optimum is " + std::to_string(*n.known));
+            if (*r.makespan < *n.known)
+                problems.push_back(who + " finds makespan " + std::to_string(*r.makespan) +
+                                   ", below the published optimum " + std::to_string(*n.known));
+        }
+    }
+    if (rows.size() < 2) return;
+    for (std::size_t i = 0; i < rows[0]->rounds.size(); ++i) {
+        const Result& p = rows[0]->rounds[i];
+        const Result& g = rows[1]->rounds[i];
+        const bool differ = p.proven && g.proven && p.makespan != g.makespan;
+        const auto beaten = [](const Result& prover, const Result& other) {
+            return prover.proven && prover.makespan && other.makespan && *other.makespan < *prover.makespan;
+        };
+        if (differ || beaten(p, g) || beaten(g, p))
+            problems.push_back(n.name + ", round " + std::to_string(i + 1) + ": propane " +
+                               (p.makespan ? std::to_string(*p.makespan) : "-") + (p.proven ? " proven" : "") +
+                               ", Gecode " + (g.makespan ? std::to_string(*g.makespan) : "-") +
+                               (g.proven ? " proven" : ""));
+    }
+}
+
+std::string proof_text(const Proof& p) {
+    if (!p) return "not finished within the time limit";
+    return std::to_string(p->first) + ", " + std::to_string(p->second);
+}
 
 } // namespace
 
@@ -344,117 +571,91 @@ int main(int argc, char** argv) {
 #ifdef PROPANE_HAVE_GECODE
     gecode = o.gecode;
 #endif
-    const std::vector<Named> named = instances(o);
+    const std::vector<Named>& named = o.instances;
     std::vector<Row> rows;
     for (std::size_t i = 0; i < named.size(); ++i) {
-        rows.push_back({i, false, {}, {}});
-        if (gecode) rows.push_back({i, true, {}, {}});
+        rows.push_back({i, false, {}});
+        if (gecode) rows.push_back({i, true, {}});
     }
 
-    std::vector<std::string> problems;
     for (int round = 0; round < o.rounds; ++round)
         for (Row& row : rows) {
             const jobshop::Instance& in = named[row.instance].instance;
-            Times t;
 #ifdef PROPANE_HAVE_GECODE
-            const Result r = row.gecode ? timed([&] { return gecode_prove(in, o.copy_distance); }, t)
-                                        : timed([&] { return propane_prove(in); }, t);
+            Result r = row.gecode ? gecode_minimize(in, o) : propane_minimize(in, o);
 #else
-            const Result r = timed([&] { return propane_prove(in); }, t);
+            Result r = propane_minimize(in, o);
 #endif
-            // A deterministic search that answers differently in another
-            // round is as wrong as a wrong makespan.
-            if (round > 0 && r != row.result)
-                problems.push_back(named[row.instance].name + ": " + engine_name(row.gecode) +
-                                   " answered differently in round " + std::to_string(round + 1));
-            row.result = r;
-            row.times.push_back(t);
-            std::fprintf(stderr, "round %d: %s, %s: %.4f s (processor %.4f s)\n", round + 1,
-                         named[row.instance].name.c_str(), engine_name(row.gecode).c_str(), t.wall, t.cpu);
+            std::fprintf(stderr, "round %d: %s, %s: %s%s, %.3f s (processor %.3f s); improvements:", round + 1,
+                         named[row.instance].name.c_str(), engine_name(row.gecode).c_str(),
+                         r.makespan ? std::to_string(*r.makespan).c_str() : "-", r.proven ? " proven" : "",
+                         r.total.wall, r.total.cpu);
+            for (const Improvement& i : r.trajectory)
+                std::fprintf(stderr, " %lld@%.3f", static_cast<long long>(i.makespan), i.at.wall);
+            std::fprintf(stderr, "\n");
+            row.rounds.push_back(std::move(r));
         }
 
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-        const Row& row = rows[k];
-        const Named& n = named[row.instance];
-        const std::string who = n.name + ": " + engine_name(row.gecode);
-        if (!row.result.optimal) problems.push_back(who + " did not complete its search");
-        if (!row.result.makespan)
-            problems.push_back(who + " found no schedule");
-        else if (n.known && *row.result.makespan != *n.known)
-            problems.push_back(who + " proves makespan " + std::to_string(*row.result.makespan) +
-                               ", the published optimum is " + std::to_string(*n.known));
-        if (row.gecode && row.result.makespan != rows[k - 1].result.makespan)
-            problems.push_back(who + " and propane prove different makespans");
+    std::vector<std::string> problems;
+    for (std::size_t i = 0; i < named.size(); ++i) {
+        std::vector<const Row*> mine;
+        for (const Row& row : rows)
+            if (row.instance == i) mine.push_back(&row);
+        check(named[i], mine, problems);
     }
 
     std::printf("`%s`\n\n", command_line(argc, argv).c_str());
-    std::printf("%d round%s; a time is the median over the rounds of one whole proof, model building included, on "
-                "the wall clock and in processor time; a ratio is the median of the per-round ratios Gecode / "
-                "propane. Gecode's branches are its nodes minus the root; its failures, its fails; its copy "
-                "distance, %d. Random instances: durations 1..%d.\n\n",
+    std::printf("Model: %s; search: %s; time limit: %s per engine, instance and round. %d round%s; a figure is the "
+                "median over the rounds (a makespan, the range); times include building the model; \"to best\" is "
+                "the time of the last improvement. The ratio Gecode / propane is the median of the per-round "
+                "ratios, of the whole searches where both proved, else of the times to reach the makespan shown. "
+                "Gecode's branches are its nodes less the root; its copy distance, %d. Random instances: durations "
+                "1..%d.\n\n",
+                o.model == jobshop::Formulation::unary ? "unary" : "decomposition",
+                o.search == Search::least_slack ? "least-slack" : "in-order",
+                o.time_limit == std::chrono::nanoseconds::max()
+                    ? "none"
+                    : seconds_text(std::chrono::duration<double>(o.time_limit).count()).c_str(),
                 o.rounds, o.rounds == 1 ? "" : "s", o.copy_distance, o.max_duration);
-    std::printf("| instance | engine | makespan | optimal | branches | failures | time | processor | Gecode / "
-                "propane, time | processor |\n");
-    std::printf("|---|---|--:|---|--:|--:|--:|--:|--:|--:|\n");
-    std::vector<std::string> trees;
+    std::printf("| instance | engine | makespan | proven | branches | failures | to best | total | processor | "
+                "Gecode / propane, time | processor |\n");
+    std::printf("|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|\n");
     for (std::size_t k = 0; k < rows.size(); ++k) {
         const Row& row = rows[k];
-        const Result& r = row.result;
-        const std::string& name = named[row.instance].name;
-        std::vector<double> wall, cpu;
-        for (const Times& t : row.times) {
-            wall.push_back(t.wall);
-            cpu.push_back(t.cpu);
+        std::vector<double> best, wall, cpu, nodes, failures;
+        for (const Result& r : row.rounds) {
+            best.push_back(r.trajectory.empty() ? 0 : r.trajectory.back().at.wall);
+            wall.push_back(r.total.wall);
+            cpu.push_back(r.total.cpu);
+            nodes.push_back(static_cast<double>(branches(row, r)));
+            failures.push_back(static_cast<double>(r.failures));
         }
-        std::string ratios = " | ";
-        if (row.gecode) {
-            const std::vector<Times>& ours = rows[k - 1].times;
-            std::vector<double> by_wall, by_cpu;
-            for (std::size_t i = 0; i < row.times.size(); ++i) {
-                by_wall.push_back(row.times[i].wall / ours[i].wall);
-                if (ours[i].cpu > 0) by_cpu.push_back(row.times[i].cpu / ours[i].cpu);
-            }
-            std::array<char, 64> buf{};
-            if (by_cpu.empty())
-                std::snprintf(buf.data(), buf.size(), "%.2f | -", median(by_wall));
-            else
-                std::snprintf(buf.data(), buf.size(), "%.2f | %.2f", median(by_wall), median(by_cpu));
-            ratios = buf.data();
-            const Result& p = rows[k - 1].result;
-            const auto diff = [](std::uint64_t theirs, std::uint64_t ours_) {
-                return std::to_string(static_cast<long long>(theirs) - static_cast<long long>(ours_));
-            };
-            trees.push_back(name + ": Gecode " + diff(branches(row), p.nodes) + " branches, " +
-                            diff(r.failures, p.failures) + " failures");
-        }
-        std::printf("| %s | %s | %s | %s | %llu | %llu | %s | %s | %s |\n", name.c_str(),
-                    engine_name(row.gecode).c_str(), r.makespan ? std::to_string(*r.makespan).c_str() : "-",
-                    r.optimal ? "yes" : "no", static_cast<unsigned long long>(branches(row)),
-                    static_cast<unsigned long long>(r.failures), seconds_text(median(wall)).c_str(),
-                    seconds_text(median(cpu)).c_str(), ratios.c_str());
+        const std::string ratios = row.gecode ? ratio_text(rows[k - 1], row) : " | ";
+        std::printf("| %s | %s | %s | %s | %.0f | %.0f | %s | %s | %s | %s |\n", named[row.instance].name.c_str(),
+                    engine_name(row.gecode).c_str(), makespans_text(row).c_str(), proven_text(row).c_str(),
+                    median(nodes), median(failures), seconds_text(median(best)).c_str(),
+                    seconds_text(median(wall)).c_str(), seconds_text(median(cpu)).c_str(), ratios.c_str());
     }
-    if (!trees.empty()) {
-        std::printf("\nThe trees, Gecode's counts less propane's (below 0 where Gecode's BAB fails several pending "
-                    "alternatives at once; see the header of bench/jobshop_compare.cpp):");
-        for (const std::string& t : trees) std::printf(" %s.", t.c_str());
-        std::printf("\n\nThe proofs alone, depth first with the makespan below the optimum (branches, failures):");
 #ifdef PROPANE_HAVE_GECODE
-        for (std::size_t k = 0; k + 1 < rows.size(); ++k) {
-            if (rows[k].gecode || !rows[k].result.makespan || !rows[k].result.optimal) continue;
+    if (gecode) {
+        std::printf("\nThe proofs alone, depth first with the makespan below the optimum both proved (branches, "
+                    "failures):");
+        for (std::size_t k = 0; k + 1 < rows.size(); k += 2) {
+            const Result& p = rows[k].rounds.back();
+            const Result& g = rows[k + 1].rounds.back();
+            if (!p.proven || !g.proven || !p.makespan || p.makespan != g.makespan) continue;
             const Named& n = named[rows[k].instance];
-            const int bound = static_cast<int>(*rows[k].result.makespan);
-            const auto ours = propane_refute(n.instance, bound), theirs = gecode_refute(n.instance, bound);
-            const bool same = ours == theirs;
-            std::printf(" %s: propane %llu, %llu; Gecode %llu, %llu%s.", n.name.c_str(),
-                        static_cast<unsigned long long>(ours.first), static_cast<unsigned long long>(ours.second),
-                        static_cast<unsigned long long>(theirs.first), static_cast<unsigned long long>(theirs.second),
-                        same ? " (the same)" : "");
-            if (!same) problems.push_back(n.name + ": propane and Gecode search different trees below the optimum");
+            const int bound = static_cast<int>(*p.makespan);
+            const Proof ours = propane_refute(n.instance, o, bound), theirs = gecode_refute(n.instance, o, bound);
+            const bool same = ours && ours == theirs;
+            std::printf(" %s: propane %s; Gecode %s%s.", n.name.c_str(), proof_text(ours).c_str(),
+                        proof_text(theirs).c_str(), same ? " (the same)" : "");
+            if (!same && ours && theirs && o.model == jobshop::Formulation::decomposition)
+                problems.push_back(n.name + ": propane and Gecode search different trees below the optimum");
         }
-#endif
         std::printf("\n");
     }
-#ifndef PROPANE_HAVE_GECODE
+#else
     std::printf("\nGecode was not found when this program was built, so it has no rows.\n");
 #endif
     if (problems.empty()) return 0;
