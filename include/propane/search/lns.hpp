@@ -19,6 +19,14 @@
 // `seed` alone, so a run under count limits is the same every time; under
 // a time limit it ends where the clock says.
 //
+// Lns::prove_every = k > 0 makes every k-th round a proving round: it
+// fixes nothing and searches the whole tree under the bound, within a
+// budget of `failures` the first time, doubled at each proving round
+// after. One of them eventually exhausts the tree, proving the incumbent
+// optimal (or the model unsatisfiable), so the search then ends by itself
+// and needs no limit; the rounds between keep improving the incumbent
+// cheaply, which tightens the bound the proof works under.
+//
 // A neighbourhood of one's own replaces the random share:
 //   minimize(store, vars, strategy, limits, lns, neighbourhood, cost, visitor)
 // calls neighbourhood(const LnsRound& round, std::span<char> fix) at each
@@ -27,7 +35,12 @@
 // unused). round.random is drawn from Lns::seed for the round, so a
 // neighbourhood that draws only on it keeps the run the same for a seed.
 // A round that fixes nothing searches the whole tree within its budget,
-// and proves the optimum if it finishes.
+// and proves the optimum if it finishes. Proving rounds do not call it.
+//
+// On threads, with a Parallel after the Lns (lns_threads.hpp, which
+// <propane/parallel.hpp> includes):
+//   minimize(store, vars, strategy, limits, lns, Parallel{.threads = 4}, cost, visitor)
+//   minimize(store, vars, strategy, limits, lns, Parallel{.threads = 4}, neighbourhood, cost, visitor)
 
 #include <algorithm>
 #include <chrono>
@@ -48,6 +61,8 @@
 
 namespace propane {
 
+struct Parallel;
+
 struct Lns {
     double relax = 0.3;           // the share of the views left free, in (0, 1]
     std::uint64_t failures = 200; // each neighbourhood's failure budget, >= 1
@@ -57,13 +72,17 @@ struct Lns {
     // shop's start times, once its orders are chosen) leaves no room to
     // improve.
     std::size_t fixable = static_cast<std::size_t>(-1);
+    // Every prove_every-th round fixes nothing, within a budget that
+    // doubles each time; 0: no such rounds.
+    std::uint64_t prove_every = 0;
 };
 
 // What a neighbourhood is told at each round.
 struct LnsRound {
     std::uint64_t round = 0;    // from 0
     std::span<const int> best;  // the best solution's values, one per view
-    std::uint64_t random = 0;   // drawn for this round from Lns::seed
+    std::uint64_t random = 0;   // drawn for this round (and worker) from Lns::seed
+    std::size_t worker = 0;     // on threads, the worker that searches it, 0 to threads - 1
 };
 
 // A neighbourhood: called as neighbourhood(round, fix).
@@ -92,9 +111,11 @@ inline void check_lns(const Lns& lns, const Limits& limits, bool random_share) {
     if (lns.failures == 0) throw model_error("Lns: a neighbourhood needs a failure budget of at least 1");
     // Every neighbourhood costs a failure at least (below), or improves
     // the objective, which cannot go on for ever: a failure or time limit
-    // ends the search, a branch or solution limit alone might not.
-    if (limits.time == std::chrono::nanoseconds::max() && limits.failures == unlimited)
-        throw model_error("Lns: the search needs a time or failure limit: it never ends by itself");
+    // ends the search, a branch or solution limit alone might not. Proving
+    // rounds end it by themselves: their budgets grow past any tree.
+    if (lns.prove_every == 0 && limits.time == std::chrono::nanoseconds::max() && limits.failures == unlimited)
+        throw model_error("Lns: the search needs a time or failure limit, or prove_every > 0: it never ends by "
+                          "itself");
 }
 
 inline void add_stats(SearchStats& total, const SearchStats& run) {
@@ -106,38 +127,111 @@ inline void add_stats(SearchStats& total, const SearchStats& run) {
     total.max_depth = std::max(total.max_depth, run.max_depth);
 }
 
+// The bookkeeping of one LNS run, whichever threads search its rounds:
+// the totals, the incumbent, the limits left, and the rounds' kinds.
+class LnsBook {
+public:
+    using clock = std::chrono::steady_clock;
+
+    LnsBook(const Limits& limits, const Lns& lns, std::size_t views)
+        : best(views), limits_(limits), lns_(lns), started_(clock::now()), draws_{lns.seed ^ 0x9E3779B97F4A7C15ULL} {}
+
+    // What is left of the limits, with `failures` at most `budget`.
+    Limits left(std::uint64_t budget) const {
+        const auto less = [](std::uint64_t limit, std::uint64_t used) {
+            return limit == unlimited ? unlimited : limit - std::min(limit, used);
+        };
+        Limits l;
+        l.solutions = less(limits_.solutions, total.solutions);
+        l.branches = less(limits_.branches, total.branches);
+        l.failures = std::min(budget, less(limits_.failures, total.failures));
+        if (limits_.time != std::chrono::nanoseconds::max())
+            l.time = std::max(std::chrono::nanoseconds(0), limits_.time - elapsed());
+        return l;
+    }
+    // The limits of the first branch and bound, to a first solution.
+    Limits first() const {
+        Limits l = left(unlimited);
+        l.solutions = std::min<std::uint64_t>(l.solutions, 1);
+        return l;
+    }
+    // Outcome::running while the search may go on; else why it ends.
+    Outcome end() const {
+        if (stopped) return Outcome::stopped;
+        if (total.solutions >= limits_.solutions) return Outcome::solution_limit;
+        if (total.branches >= limits_.branches) return Outcome::branch_limit;
+        if (total.failures >= limits_.failures) return Outcome::failure_limit;
+        if (limits_.time != std::chrono::nanoseconds::max() && elapsed() >= limits_.time) return Outcome::time_limit;
+        return Outcome::running;
+    }
+
+    bool proving(std::uint64_t round) const noexcept {
+        return lns_.prove_every > 0 && (round + 1) % lns_.prove_every == 0;
+    }
+    // A round's failure budget: Lns::failures, doubled at each proving
+    // round after the first (saturating, so the last one is unbounded).
+    std::uint64_t budget(std::uint64_t round) const noexcept {
+        if (!proving(round)) return lns_.failures;
+        std::uint64_t b = lns_.failures;
+        for (std::uint64_t p = (round + 1) / lns_.prove_every; p > 1 && b != unlimited; --p)
+            b = b > unlimited / 2 ? unlimited : 2 * b;
+        return b;
+    }
+    // The LnsRound of a neighbourhood, its number drawn in call order.
+    LnsRound next_round(std::uint64_t round, std::size_t worker) {
+        return LnsRound{round, best, draws_(), worker};
+    }
+
+    void finish() { total.wall_time = elapsed(); }
+
+    OptimizeStats total;
+    std::vector<int> best; // the incumbent's values, one per view
+    bool stopped = false;  // by the visitor
+
+private:
+    std::chrono::nanoseconds elapsed() const {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now() - started_);
+    }
+
+    Limits limits_;
+    Lns lns_;
+    clock::time_point started_;
+    SplitMix64 draws_;
+};
+
+// Enters a round's neighbourhood on `s` at a new level (the caller pops
+// it): the objective strictly better than `bound`, the flagged views fixed
+// to `best`. False when that fails at once.
+template <Sense sense, class Store, class W, class V>
+bool enter_neighbourhood(Store& s, const std::vector<W>& views, const V& objective, std::int64_t bound,
+                         std::span<const int> best, std::span<const char> fix) {
+    s.push_level();
+    Change c = sense == Sense::minimize ? objective.remove_above(s, static_cast<int>(bound - 1))
+                                        : objective.remove_below(s, static_cast<int>(bound + 1));
+    for (std::size_t i = 0; i < views.size() && c != Change::failed; ++i)
+        if (fix[i]) c = views[i].assign(s, best[i]);
+    return c != Change::failed && s.propagate();
+}
+
+inline bool fixes_nothing(std::span<const char> fix) {
+    return std::none_of(fix.begin(), fix.end(), [](char f) { return f != 0; });
+}
+
 template <Sense sense, class Store, class W, class VarSel, class ValSel, class V, class Neighbourhood, class Visitor>
 OptimizeStats lns_optimize(Store& s, const std::vector<W>& views, const BasicStrategy<VarSel, ValSel>& strategy,
                            const Limits& limits, const Lns& lns, Neighbourhood& neighbourhood, const V& objective,
                            Visitor& visitor) {
     check_lns(lns, limits, std::same_as<Neighbourhood, RandomShare>);
-    using clock = std::chrono::steady_clock;
-    const auto started = clock::now();
-    OptimizeStats total;
-    std::vector<int> best(views.size());
-    bool stopped = false;
+    LnsBook book(limits, lns, views.size());
+    OptimizeStats& total = book.total;
 
-    // What is left of the limits, with `failures` at most `budget`.
-    const auto left = [&](std::uint64_t budget) {
-        const auto less = [](std::uint64_t limit, std::uint64_t used) {
-            return limit == unlimited ? unlimited : limit - std::min(limit, used);
-        };
-        Limits l;
-        l.solutions = less(limits.solutions, total.solutions);
-        l.branches = less(limits.branches, total.branches);
-        l.failures = std::min(budget, less(limits.failures, total.failures));
-        if (limits.time != std::chrono::nanoseconds::max())
-            l.time = std::max(std::chrono::nanoseconds(0),
-                              limits.time - std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now() - started));
-        return l;
-    };
     const auto run = [&](const Limits& l) {
         Search<Store, W, VarSel, ValSel> search(s, views, strategy, l, Objective<V>{objective, sense});
         while (search.next()) {
-            for (std::size_t i = 0; i < views.size(); ++i) best[i] = views[i].value(s);
+            for (std::size_t i = 0; i < views.size(); ++i) book.best[i] = views[i].value(s);
             total.objective = search.objective();
             if (visit_one(visitor, search.solution()) == Action::stop) {
-                stopped = true;
+                book.stopped = true;
                 break;
             }
         }
@@ -145,46 +239,21 @@ OptimizeStats lns_optimize(Store& s, const std::vector<W>& views, const BasicStr
         add_stats(total, st);
         return st.outcome;
     };
-    const auto out_of_limits = [&] {
-        if (total.solutions >= limits.solutions) return Outcome::solution_limit;
-        if (total.branches >= limits.branches) return Outcome::branch_limit;
-        if (total.failures >= limits.failures) return Outcome::failure_limit;
-        if (limits.time != std::chrono::nanoseconds::max() && clock::now() - started >= limits.time)
-            return Outcome::time_limit;
-        return Outcome::running;
-    };
 
-    Limits first = left(unlimited);
-    first.solutions = std::min<std::uint64_t>(first.solutions, 1);
-    Outcome o = run(first);
-    if (o == Outcome::complete) total.outcome = Outcome::complete; // no solution at all
+    if (run(book.first()) == Outcome::complete) total.outcome = Outcome::complete; // no solution at all
     std::vector<char> fix(views.size());
-    SplitMix64 draws{lns.seed ^ 0x9E3779B97F4A7C15ULL};
     for (std::uint64_t round = 0; total.outcome == Outcome::running; ++round) {
-        if (stopped) {
-            total.outcome = Outcome::stopped;
-            break;
-        }
-        if (const Outcome end = out_of_limits(); end != Outcome::running) {
+        if (const Outcome end = book.end(); end != Outcome::running) {
             total.outcome = end;
             break;
         }
-        s.push_level();
-        const std::int64_t bound = *total.objective;
-        Change c = sense == Sense::minimize ? objective.remove_above(s, static_cast<int>(bound - 1))
-                                            : objective.remove_below(s, static_cast<int>(bound + 1));
         std::fill(fix.begin(), fix.end(), 0);
-        neighbourhood(LnsRound{round, best, draws()}, std::span<char>(fix));
-        bool all_free = true;
-        for (std::size_t i = 0; i < views.size() && c != Change::failed; ++i) {
-            if (!fix[i]) continue;
-            all_free = false;
-            c = views[i].assign(s, best[i]);
-        }
-        if (c != Change::failed && s.propagate()) {
-            o = run(left(lns.failures));
+        if (!book.proving(round)) neighbourhood(book.next_round(round, 0), std::span<char>(fix));
+        const bool all_free = fixes_nothing(fix);
+        if (enter_neighbourhood<sense>(s, views, objective, *total.objective, book.best, fix)) {
             // Nothing fixed and the tree exhausted: nothing better exists.
-            if (o == Outcome::complete && all_free) total.outcome = Outcome::complete;
+            if (run(book.left(book.budget(round))) == Outcome::complete && all_free)
+                total.outcome = Outcome::complete;
         } else {
             ++total.failures; // the neighbourhood failed at its root
             if (all_free) total.outcome = Outcome::complete;
@@ -192,9 +261,16 @@ OptimizeStats lns_optimize(Store& s, const std::vector<W>& views, const BasicStr
         s.pop_level();
         ++total.restarts;
     }
-    total.wall_time = std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now() - started);
+    book.finish();
     return total;
 }
+
+// LNS on threads (lns_threads.hpp), declared here for optimize.hpp's
+// forms with a Parallel after the Lns.
+template <Sense sense, class Store, class W, class VarSel, class ValSel, class V, class Neighbourhood, class Visitor>
+OptimizeStats lns_on_threads(Store& s, const std::vector<W>& views, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Lns& lns, const Parallel& parallel,
+                             Neighbourhood& neighbourhood, const V& objective, Visitor& visitor);
 
 } // namespace detail
 

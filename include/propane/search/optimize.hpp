@@ -157,6 +157,41 @@ struct Optimize {
         return (*this)(s, vars, strategy, limits, lns, neighbourhood, objective, ignore);
     }
 
+    // Large-neighbourhood search on threads (lns.hpp, lns_threads.hpp).
+    template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
+              View<Store> V, class Visitor>
+    OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Lns& lns, const Parallel& parallel, const V& objective,
+                             Visitor&& visitor) const {
+        RandomShare share{lns.relax, lns.fixable, SplitMix64{lns.seed}};
+        return (*this)(s, vars, strategy, limits, lns, parallel, share, objective, visitor);
+    }
+    template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
+              View<Store> V>
+    OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Lns& lns, const Parallel& parallel,
+                             const V& objective) const {
+        IgnoreSolution ignore;
+        return (*this)(s, vars, strategy, limits, lns, parallel, objective, ignore);
+    }
+    template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
+              LnsNeighbourhood N, View<Store> V, class Visitor>
+    OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Lns& lns, const Parallel& parallel, N&& neighbourhood,
+                             const V& objective, Visitor&& visitor) const {
+        using W = std::ranges::range_value_t<R>;
+        const std::vector<W> views(std::ranges::begin(vars), std::ranges::end(vars));
+        return lns_on_threads<sense>(s, views, strategy, limits, lns, parallel, neighbourhood, objective, visitor);
+    }
+    template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice,
+              LnsNeighbourhood N, View<Store> V>
+    OptimizeStats operator()(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy,
+                             const Limits& limits, const Lns& lns, const Parallel& parallel, N&& neighbourhood,
+                             const V& objective) const {
+        IgnoreSolution ignore;
+        return (*this)(s, vars, strategy, limits, lns, parallel, neighbourhood, objective, ignore);
+    }
+
     // Without views: every variable of the store, in creation order.
     template <class Store, class VarSel = VarChoice, class ValSel = ValChoice, View<Store> V, class Visitor>
     OptimizeStats operator()(Store& s, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
