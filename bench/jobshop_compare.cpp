@@ -327,6 +327,8 @@ Result propane_minimize(const jobshop::Instance& in, const Options& o) {
     return r;
 }
 
+#ifdef PROPANE_HAVE_GECODE
+
 // A depth-first search of the model with makespan < bound, within the time
 // limit: (branches, failures), or nothing if it was cut short.
 using Proof = std::optional<std::pair<std::uint64_t, std::uint64_t>>;
@@ -339,8 +341,6 @@ Proof propane_refute(const jobshop::Instance& in, const Options& o, int bound) {
         return std::pair{st.branches, st.failures + st.solutions};
     });
 }
-
-#ifdef PROPANE_HAVE_GECODE
 
 class GecodeJobShop final : public Gecode::IntMinimizeSpace {
 public:
@@ -558,10 +558,12 @@ void check(const Named& n, const std::vector<const Row*>& rows, std::vector<std:
     }
 }
 
+#ifdef PROPANE_HAVE_GECODE
 std::string proof_text(const Proof& p) {
     if (!p) return "not finished within the time limit";
     return std::to_string(p->first) + ", " + std::to_string(p->second);
 }
+#endif
 
 } // namespace
 
@@ -635,6 +637,25 @@ int main(int argc, char** argv) {
                     engine_name(row.gecode).c_str(), makespans_text(row).c_str(), proven_text(row).c_str(),
                     median(nodes), median(failures), seconds_text(median(best)).c_str(),
                     seconds_text(median(wall)).c_str(), seconds_text(median(cpu)).c_str(), ratios.c_str());
+    }
+    if (gecode) {
+        // The same improvements in the same order show the same search up
+        // to the last schedule, whatever the branch and bound counts.
+        std::printf("\nThe improving makespans, propane's against Gecode's (last round):");
+        for (std::size_t k = 0; k + 1 < rows.size(); k += 2) {
+            const auto makespans = [](const Result& r) {
+                std::vector<std::int64_t> out;
+                for (const Improvement& i : r.trajectory) out.push_back(i.makespan);
+                return out;
+            };
+            const std::vector<std::int64_t> p = makespans(rows[k].rounds.back());
+            const std::vector<std::int64_t> g = makespans(rows[k + 1].rounds.back());
+            const std::string text = p == g ? "the same " + std::to_string(p.size())
+                                            : std::to_string(p.size()) + " and " + std::to_string(g.size()) +
+                                                  ", not the same";
+            std::printf(" %s: %s.", named[rows[k].instance].name.c_str(), text.c_str());
+        }
+        std::printf("\n");
     }
 #ifdef PROPANE_HAVE_GECODE
     if (gecode) {
