@@ -52,7 +52,9 @@ OR-Library's description lines must be removed or start with '#').
                           best schedule's machine orders, search the rest
                           within 300 failures, again and again; finds good
                           schedules sooner, proves nothing (needs
-                          --time-limit; one thread)
+                          --time-limit); with --threads K, K neighbourhoods
+                          a round, the best kept, the same schedules
+                          for the same K every run
   --time-limit SECONDS    stop after this much search time and report the
                           best schedule found, not proven optimal
   --threads K             branch and bound on K threads sharing the best
@@ -134,7 +136,6 @@ Options parse_args(int argc, char** argv) {
     if (!o.have_file) usage_error("missing FILE, the instance to solve");
     examples::refuse_quiet_json(o.quiet, o.json, usage_error);
     if (o.lns && o.time_limit == std::chrono::nanoseconds::max()) usage_error("--lns needs --time-limit: it never ends by itself");
-    if (o.lns && o.threads != 1) usage_error("--lns runs on one thread: leave out --threads");
     return o;
 }
 

@@ -358,8 +358,9 @@ inline propane::Lns lns_for(std::size_t orders) {
     return propane::Lns{.relax = 0.8, .failures = 300, .seed = 1, .fixable = orders};
 }
 
-// Minimises the makespan on `threads` threads, or by large-neighbourhood
-// search (`lns`, one thread; it needs a limit); improve(schedule) sees
+// Minimises the makespan on `threads` threads, by branch and bound or by
+// large-neighbourhood search (`lns`, lockstep rounds of one neighbourhood
+// per thread; it needs a limit); improve(schedule) sees
 // each better schedule found (one call at a time). Returns the search's
 // statistics, with the best makespan in `objective`.
 template <class Improve>
@@ -378,7 +379,9 @@ propane::OptimizeStats solve(const Instance& in, const propane::Limits& limits, 
             improve(static_cast<const Schedule&>(sched));
         };
         const Branching search = m.search_strategy();
-        if (lns) return propane::minimize(m.store, m.branching, search, limits, lns_for(m.order.size()), m.makespan, record);
+        if (lns)
+            return propane::minimize(m.store, m.branching, search, limits, lns_for(m.order.size()),
+                                     propane::Parallel{.threads = threads}, m.makespan, record);
         return propane::minimize(m.store, m.branching, search, limits, propane::Parallel{.threads = threads}, m.makespan,
                                  record);
     });
