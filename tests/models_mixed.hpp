@@ -73,15 +73,17 @@ enum class Type {
     rel, rel_const, linear, abs, min, max, times, all_different,
     clause, clause_reif, rel_reif, rel_const_reif, element_const, element_var, count_const, count_view, div, mod,
     table, table_forbidden, linear_reif,
-    unary, cumulative, circuit, inverse, regular, global_cardinality, lex, bin_packing, increasing, nvalue
+    unary, cumulative, circuit, inverse, regular, global_cardinality, lex, bin_packing, increasing, nvalue,
+    unary_optional, cumulative_optional
 };
-constexpr int part1_types = 8, part2_types = 21, types = 31;
+constexpr int part1_types = 8, part2_types = 21, types = 33;
 constexpr std::array<const char*, types> type_names{
     "rel", "rel with a constant", "linear", "abs", "min", "max", "times", "all_different",
     "clause", "reified clause", "reified rel", "reified rel with a constant", "element of numbers",
     "element of views", "count against a number", "count against a view", "div", "mod", "table",
     "table of forbidden tuples", "reified linear", "unary", "cumulative", "circuit", "inverse", "regular",
-    "global_cardinality", "lex", "bin_packing", "increasing", "nvalue"};
+    "global_cardinality", "lex", "bin_packing", "increasing", "nvalue", "unary with optional tasks",
+    "cumulative with optional tasks"};
 
 // Which families a model draws from: part 1's, parts 1 and 2's, or all of
 // them with half the constraints from the globals.
@@ -170,18 +172,29 @@ inline bool holds(const Con& c, const int* x) {
         return listed == (c.type == Type::table);
     }
     case Type::unary:
-        for (std::size_t i = 0; i < n; ++i)
+    case Type::unary_optional: {
+        // With optional tasks, the views are the starts and then their
+        // presences; a task takes part when its presence is 1.
+        const std::size_t h = c.type == Type::unary ? n : n / 2;
+        const auto on = [&](std::size_t i) { return h == n || w[h + i].at(x) == 1; };
+        for (std::size_t i = 0; i < h; ++i)
             for (std::size_t j = 0; j < i; ++j)
-                if (!(w[i].at(x) + c.k[i] <= w[j].at(x) || w[j].at(x) + c.k[j] <= w[i].at(x))) return false;
+                if (on(i) && on(j) && !(w[i].at(x) + c.k[i] <= w[j].at(x) || w[j].at(x) + c.k[j] <= w[i].at(x)))
+                    return false;
         return true;
+    }
     case Type::cumulative:
-        for (std::size_t i = 0; i < n; ++i) { // the load only rises where a task starts
+    case Type::cumulative_optional: {
+        const std::size_t h = c.type == Type::cumulative ? n : n / 2;
+        const auto on = [&](std::size_t i) { return h == n || w[h + i].at(x) == 1; };
+        for (std::size_t i = 0; i < h; ++i) { // the load only rises where a task starts
             std::int64_t load = 0;
-            for (std::size_t j = 0; j < n; ++j)
-                if (w[j].at(x) <= w[i].at(x) && w[i].at(x) < w[j].at(x) + c.k[j]) load += c.tuples[0][j];
-            if (c.k[i] > 0 && load > c.c) return false;
+            for (std::size_t j = 0; j < h; ++j)
+                if (on(j) && w[j].at(x) <= w[i].at(x) && w[i].at(x) < w[j].at(x) + c.k[j]) load += c.tuples[0][j];
+            if (on(i) && c.k[i] > 0 && load > c.c) return false;
         }
         return true;
+    }
     case Type::circuit: {
         for (std::size_t i = 0; i < n; ++i)
             if (w[i].at(x) < 0 || w[i].at(x) >= static_cast<std::int64_t>(n)) return false;
@@ -361,6 +374,14 @@ inline std::string Model::con_text(const Con& c) const {
         list(0, w.size());
         o << ", " << numbers(c.k) << ", " << numbers(c.tuples[0]) << ", " << c.c;
         break;
+    case Type::unary_optional:
+    case Type::cumulative_optional:
+        list(0, w.size() / 2);
+        o << ", " << numbers(c.k);
+        if (c.type == Type::cumulative_optional) o << ", " << numbers(c.tuples[0]) << ", " << c.c;
+        o << ", ";
+        list(w.size() / 2, w.size());
+        break;
     case Type::inverse:
     case Type::lex:
         list(0, w.size() / 2);
@@ -525,11 +546,16 @@ inline Con random_constraint(Rng& rng, const Model& m, Type type, const int* pla
         break;
     case Type::unary:
     case Type::cumulative:
+    case Type::unary_optional:
+    case Type::cumulative_optional:
         views_of(rng.between(2, 4));
         for (std::size_t i = 0; i < c.views.size(); ++i) c.k.push_back(rng.between(0, 3));
         c.tuples.emplace_back();
         for (std::size_t i = 0; i < c.views.size(); ++i) c.tuples[0].push_back(rng.between(0, 3));
         c.c = rng.between(0, 4);
+        // Each task's presence, a Boolean literal.
+        if (type == Type::unary_optional || type == Type::cumulative_optional)
+            for (std::size_t i = 0, h = c.views.size(); i < h; ++i) c.views.push_back(random_literal(rng, m));
         break;
     case Type::circuit: views_of(rng.between(2, 4)); break;
     case Type::inverse:

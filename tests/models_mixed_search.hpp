@@ -126,6 +126,10 @@ void post(Store& s, const std::vector<IntVar>& xs, const Con& c) {
         else s.post(propane::increasing(all(0, n)));
         break;
     case Type::nvalue: s.post(propane::nvalue(view(n - 1), all(0, n - 1))); break;
+    case Type::unary_optional: s.post(propane::unary(all(0, n / 2), c.k, all(n / 2, n))); break;
+    case Type::cumulative_optional:
+        s.post(propane::cumulative(all(0, n / 2), c.k, c.tuples[0], c.c, all(n / 2, n)));
+        break;
     }
 }
 

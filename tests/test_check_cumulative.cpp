@@ -17,6 +17,7 @@
 #include <doctest/doctest.h>
 
 #include "checker.hpp"
+#include "optional_tasks.hpp"
 
 #include <propane/constraints/cumulative.hpp>
 
@@ -51,13 +52,14 @@ std::string describe(const Resource& r) {
     return list(r.d) + ", " + list(r.h) + ", " + std::to_string(r.capacity);
 }
 
-bool fits(const Resource& r, const int* v, int n) {
+// present: the tasks' presences (1: present), or null when all are.
+bool fits(const Resource& r, const int* v, int n, const int* present = nullptr) {
     int lo = v[0], hi = v[0];
     for (int i = 0; i < n; ++i) lo = std::min(lo, v[i]), hi = std::max(hi, v[i] + r.d[u(i)]);
     for (int t = lo; t < hi; ++t) {
         int used = 0;
         for (int i = 0; i < n; ++i)
-            if (v[i] <= t && t < v[i] + r.d[u(i)]) used += r.h[u(i)];
+            if (v[i] <= t && t < v[i] + r.d[u(i)] && (!present || present[i] == 1)) used += r.h[u(i)];
         if (used > r.capacity) return false;
     }
     return true;
@@ -141,7 +143,53 @@ Spec cumulative_spec(const Resource& r) {
     return spec;
 }
 
+// cumulative(starts, durations, heights, capacity, present): views 0 ..
+// n-1 the starts, n .. 2n-1 the presences (optional_tasks.hpp).
+Spec optional_spec(const Resource& r) {
+    Spec spec;
+    const int n = static_cast<int>(r.d.size());
+    spec.name = "cumulative(" + std::to_string(n) + " starts, " + describe(r) + ", present)";
+    spec.claim = checker::Claim::custom;
+    spec.holds = [=](const int* v) { return fits(r, v, n, v + n); };
+    spec.closure = [=](const Case& c, Doms& d) {
+        const auto rules = [&](const Case& sub, Doms& dd, const std::vector<int>& tasks) {
+            Resource kept{{}, {}, r.capacity};
+            for (const int i : tasks) kept.d.push_back(r.d[u(i)]), kept.h.push_back(r.h[u(i)]);
+            return sub.n == 0 || timetable_closure(kept, sub, dd);
+        };
+        return checker::optional::closure(c, d, n, rules, [&](int i) { return r.d[u(i)] > 0 && r.h[u(i)] > 0; });
+    };
+    spec.post = [=](Store& s, const std::vector<IntVar>& xs, const Case& c) {
+        checker::optional::post_by_kind(xs, c, n, [&](const auto& starts, const auto& present) {
+            s.post(propane::cumulative(starts, r.d, r.h, r.capacity, present));
+        });
+    };
+    return spec;
+}
+
 } // namespace
+
+TEST_CASE("cumulative(starts, durations, heights, capacity, present): optional tasks, the claimed fixpoint exactly") {
+    const std::vector<Resource> two{{{2, 3}, {1, 1}, 1}, {{3, 2}, {2, 1}, 2}, {{2, 2}, {1, 3}, 2}, {{0, 2}, {1, 1}, 1},
+                                    {{3, 1}, {2, 2}, 3}};
+    for (const Resource& r : two) {
+        checker::Outcome full;
+        for (const Kind k : all_kinds) full += checker::optional::sweep(optional_spec(r), k, 2, 0, 5);
+        checker::report(optional_spec(r).name + " x 4 kinds, every pair of subsets of 0..4, presences open or fixed",
+                        full);
+    }
+    const std::vector<Resource> three{{{2, 1, 3}, {1, 1, 1}, 1}, {{3, 1, 2}, {2, 1, 2}, 3}, {{2, 2, 1}, {1, 1, 3}, 2},
+                                      {{1, 2, 2}, {0, 2, 1}, 2}, {{2, 3, 2}, {1, 2, 2}, 3}};
+    for (const Resource& r : three) {
+        checker::Outcome sampled, wide;
+        for (const Kind k : all_kinds) {
+            sampled += checker::optional::sampled(optional_spec(r), k, 3, 0, 5, 3000, 5);
+            wide += checker::optional::sampled(optional_spec(r), k, 3, -1, 6, 3000, 9);
+        }
+        checker::report(optional_spec(r).name + " x 4 kinds, sampled over 0..4", sampled);
+        checker::report(optional_spec(r).name + " x 4 kinds, sampled over -1..4", wide);
+    }
+}
 
 TEST_CASE("cumulative(starts, durations, heights, capacity): the fixpoint of time-tabling, exactly") {
     const std::vector<Resource> three{
@@ -185,6 +233,12 @@ TEST_CASE("cumulative: model errors name the constraint") {
                          doctest::Contains("cumulative: the capacity is -2"), propane::model_error);
     CHECK_THROWS_WITH_AS(s.post(propane::cumulative(std::vector<IntVar>{xs[0], IntVar{}}, {1, 1}, {1, 1}, 1)),
                          doctest::Contains("cumulative"), propane::model_error);
+    const std::vector<IntVar> bs = s.int_vars(3, 0, 1);
+    CHECK_THROWS_WITH_AS(propane::cumulative(xs, {1, 2, 1}, {1, 1, 1}, 2, std::vector<IntVar>{bs[0]}),
+                         doctest::Contains("cumulative: 3 starts but 1 presence views"), propane::model_error);
+    const std::vector<Affine> doubled{bs[0], 2 * bs[1], bs[2]};
+    CHECK_THROWS_WITH_AS(s.post(propane::cumulative(xs, {1, 2, 1}, {1, 1, 1}, 2, doubled)),
+                         doctest::Contains("cumulative: present[1] is over 0..2"), propane::model_error);
     // A task higher than the capacity cannot run; one of height 0 can.
     Store t = s;
     t.post(propane::cumulative(xs, {1, 1, 1}, {0, 1, 3}, 2));

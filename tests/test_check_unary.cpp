@@ -16,6 +16,7 @@
 #include <doctest/doctest.h>
 
 #include "checker.hpp"
+#include "optional_tasks.hpp"
 
 #include <propane/constraints/unary.hpp>
 
@@ -147,12 +148,14 @@ bool unary_closure(const std::vector<int>& durations, const Case& c, Doms& d) {
     }
 }
 
-bool overlap_free(const std::vector<int>& durations, bool strict, const int* v) {
+// present: the tasks' presences (1: present), or null when all are.
+bool overlap_free(const std::vector<int>& durations, bool strict, const int* v, const int* present = nullptr) {
     const int n = static_cast<int>(durations.size());
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) {
             const int di = durations[u(i)], dj = durations[u(j)];
             if (!strict && (di == 0 || dj == 0)) continue;
+            if (present && (present[i] != 1 || present[j] != 1)) continue;
             if (!(v[i] + di <= v[j] || v[j] + dj <= v[i])) return false;
         }
     return true;
@@ -197,7 +200,56 @@ Spec unary_spec(const std::vector<int>& durations, bool strict) {
     return spec;
 }
 
+// unary(starts, durations, present) or disjunctive(...): views 0 .. n-1
+// the starts, n .. 2n-1 the presences (optional_tasks.hpp).
+Spec optional_spec(const std::vector<int>& durations, bool strict) {
+    Spec spec;
+    const int n = static_cast<int>(durations.size());
+    spec.name = std::string(strict ? "unary" : "disjunctive") + "(" + std::to_string(n) + " starts, " +
+                list(durations) + ", present)";
+    spec.claim = checker::Claim::custom;
+    spec.holds = [=](const int* v) { return overlap_free(durations, strict, v, v + n); };
+    spec.closure = [=](const Case& c, Doms& d) {
+        const auto rules = [&](const Case& sub, Doms& dd, const std::vector<int>& tasks) {
+            std::vector<int> kept;
+            for (const int i : tasks) kept.push_back(durations[u(i)]);
+            return sub.n < 2 || unary_closure(kept, sub, dd);
+        };
+        return checker::optional::closure(c, d, n, rules, [&](int i) { return strict || durations[u(i)] > 0; });
+    };
+    spec.post = [=](Store& s, const std::vector<IntVar>& xs, const Case& c) {
+        checker::optional::post_by_kind(xs, c, n, [&](const auto& starts, const auto& present) {
+            if (strict)
+                s.post(propane::unary(starts, durations, present));
+            else
+                s.post(propane::disjunctive(starts, durations, present));
+        });
+    };
+    return spec;
+}
+
 } // namespace
+
+TEST_CASE("unary(starts, durations, present): optional tasks, the claimed fixpoint exactly") {
+    for (const bool strict : {true, false})
+        for (const auto& d : std::vector<std::vector<int>>{{2, 3}, {3, 1}, {0, 2}, {1, 1}}) {
+            checker::Outcome full;
+            for (const Kind k : all_kinds) full += checker::optional::sweep(optional_spec(d, strict), k, 2, 0, 5);
+            checker::report(optional_spec(d, strict).name + " x 4 kinds, every pair of subsets of 0..4, presences "
+                                                          "open or fixed",
+                            full);
+        }
+    for (const bool strict : {true, false})
+        for (const auto& d : std::vector<std::vector<int>>{{2, 1, 3}, {2, 2, 2}, {0, 2, 1}, {3, 1, 1}}) {
+            checker::Outcome sampled, wide;
+            for (const Kind k : all_kinds) {
+                sampled += checker::optional::sampled(optional_spec(d, strict), k, 3, 0, 5, 3000, 5);
+                wide += checker::optional::sampled(optional_spec(d, strict), k, 3, -1, 6, 3000, 9);
+            }
+            checker::report(optional_spec(d, strict).name + " x 4 kinds, sampled over 0..4", sampled);
+            checker::report(optional_spec(d, strict).name + " x 4 kinds, sampled over -1..4", wide);
+        }
+}
 
 TEST_CASE("unary(starts, durations): the fixpoint of its rules, exactly") {
     const std::vector<std::vector<int>> three{{2, 1, 3}, {0, 2, 1}, {3, 0, 0}, {2, 2, 2}};
@@ -253,6 +305,16 @@ TEST_CASE("unary: model errors name the constraint") {
                          propane::model_error);
     CHECK_THROWS_WITH_AS(s.post(propane::unary(std::vector<IntVar>{xs[0], IntVar{}}, {1, 1})),
                          doctest::Contains("unary"), propane::model_error);
+    const std::vector<IntVar> bs = s.int_vars(3, 0, 1);
+    CHECK_THROWS_WITH_AS(propane::unary(xs, {1, 2, 1}, std::vector<IntVar>{bs[0], bs[1]}),
+                         doctest::Contains("unary: 3 starts but 2 presence views"), propane::model_error);
+    CHECK_THROWS_WITH_AS(propane::disjunctive(xs, {1, 2, 1}, std::vector<IntVar>{}),
+                         doctest::Contains("disjunctive: 3 starts but 0 presence views"), propane::model_error);
+    CHECK_THROWS_WITH_AS(s.post(propane::unary(xs, {1, 2, 1}, std::vector<IntVar>{bs[0], xs[1], bs[2]})),
+                         doctest::Contains("unary: present[1] is over 0..5"), propane::model_error);
+    const std::vector<Offset> shifted{bs[0] + 0, bs[1] + 0, bs[2] - 1};
+    CHECK_THROWS_WITH_AS(s.post(propane::disjunctive(xs, {1, 2, 1}, shifted)),
+                         doctest::Contains("disjunctive: present[2] is over -1..0"), propane::model_error);
     // Tasks of 2 starting in 0..5 run within 0..6: three fit, four do not.
     s.post(propane::unary(xs, {2, 2, 2}));
     CHECK(s.propagate());

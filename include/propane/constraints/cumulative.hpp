@@ -13,7 +13,21 @@
 // each start's bounds: a start keeps its least and greatest values only if
 // the task fits there beside the compulsory parts of the others. With every
 // start fixed, propagation fails exactly when the capacity is exceeded
-// somewhere. Views that share a variable are read as independent tasks.
+// somewhere.
+//
+// Optional tasks: cumulative(starts, durations, heights, capacity,
+// present), present a range of views of one type, one per start, each
+// over 0..1 (model_error otherwise, naming the index). A task whose
+// presence is 0 takes no part: its start may take any value of its domain.
+// The tasks present (presence 1) are propagated as above, by themselves.
+// A task whose presence is open is made absent when time-tabling, run to
+// its fixpoint on the present tasks' bounds and its own (numbers, holes
+// ignored), fails (as it does for a task higher than the capacity); its
+// start is never pruned while its presence is open. With every presence
+// fixed, a run costs what the same resource without them does
+// (scheduling/presence.hpp).
+//
+// Views that share a variable are read as independent tasks.
 
 #include <algorithm>
 #include <concepts>
@@ -30,52 +44,68 @@
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
 #include "arguments.hpp"
+#include "scheduling/presence.hpp"
 #include "scheduling/timetable.hpp"
 
 namespace propane {
 
 namespace detail::scheduling {
 
-template <class S, class X>
-class Cumulative : public PropagatorBase<S, Cumulative<S, X>> {
+template <class S, class X, class B>
+class Cumulative : public PropagatorBase<S, Cumulative<S, X, B>> {
 public:
-    Cumulative(const std::vector<X>& starts, std::vector<int> durations, std::vector<int> heights, int capacity)
-        : starts_(kept(starts)), p_(std::move(durations)), h_(std::move(heights)), capacity_(capacity) {}
+    Cumulative(const std::vector<X>& starts, std::vector<int> durations, std::vector<int> heights, int capacity,
+               const std::vector<B>& present)
+        : starts_(kept(starts)), p_(std::move(durations)), h_(std::move(heights)), capacity_(capacity),
+          presence_(present) {}
 
     PropStatus propagate(S& s) override {
-        const std::size_t n = starts_.size();
+        return settle_present(s, starts_, presence_, present_, open_, trial_,
+                              [this](auto& at) { return this->settle(at); });
+    }
+
+private:
+    // Time-tabling passes until no bound moves. A task higher than the
+    // capacity cannot run (a plain one fails the post; an optional one
+    // comes here).
+    template <class Starts>
+    bool settle(Starts& at) {
+        const std::size_t n = at.size();
         tasks_.resize(n);
         est_.resize(n);
         lst_.resize(n);
         for (;;) {
-            for (std::size_t i = 0; i < n; ++i) {
-                tasks_[i] = {starts_[i].min(s), starts_[i].max(s), p_[i], h_[i]};
-                est_[i] = tasks_[i].est;
-                lst_[i] = tasks_[i].lst;
+            for (std::size_t k = 0; k < n; ++k) {
+                const auto i = static_cast<std::size_t>(at.task(k));
+                if (h_[i] > capacity_) return false;
+                tasks_[k] = {at.lo(k), at.hi(k), p_[i], h_[i]};
+                est_[k] = tasks_[k].est;
+                lst_[k] = tasks_[k].lst;
             }
-            if (!timetable_.pass(tasks_, capacity_, est_, lst_)) return PropStatus::failed;
+            if (!timetable_.pass(tasks_, capacity_, est_, lst_)) return false;
             bool moved = false;
-            for (std::size_t i = 0; i < n; ++i) {
-                const auto& x = starts_[i];
-                if (est_[i] > lst_[i]) return PropStatus::failed;
-                if (est_[i] > tasks_[i].est) {
-                    if (x.remove_below(s, static_cast<int>(est_[i])) == Change::failed) return PropStatus::failed;
+            for (std::size_t k = 0; k < n; ++k) {
+                if (est_[k] > lst_[k]) return false;
+                if (est_[k] > tasks_[k].est) {
+                    if (!at.raise(k, est_[k])) return false;
                     moved = true;
                 }
-                if (lst_[i] < tasks_[i].lst) {
-                    if (x.remove_above(s, static_cast<int>(lst_[i])) == Change::failed) return PropStatus::failed;
+                if (lst_[k] < tasks_[k].lst) {
+                    if (!at.lower(k, lst_[k])) return false;
                     moved = true;
                 }
             }
-            if (!moved) return PropStatus::fix;
+            if (!moved) return true;
         }
     }
 
-private:
     std::vector<kept_t<X>> starts_;
     std::vector<int> p_, h_;
     int capacity_;
+    Presence<B> presence_;
     // Scratch, rebuilt by every run.
+    std::vector<int> present_, open_;
+    NumberStarts trial_;
     std::vector<CumulativeTask> tasks_;
     std::vector<std::int64_t> est_, lst_;
     Timetable timetable_;
@@ -98,35 +128,42 @@ inline void check_cumulative(std::size_t starts, const std::vector<int>& d, cons
 
 } // namespace detail::scheduling
 
-// The constraint, as cumulative() returns it.
-template <class X>
-    requires std::convertible_to<X, AffineView>
+// The constraint, as cumulative() returns it; `present` empty when every
+// task is.
+template <class X, class B = IntVar>
+    requires std::convertible_to<X, AffineView> && std::convertible_to<B, AffineView>
 struct CumulativeConstraint {
     std::vector<X> starts;
     std::vector<int> durations;
     std::vector<int> heights;
     int capacity = 0;
+    std::vector<B> present;
 
     template <class S>
     void post(S& s) const {
         detail::scheduling::check_cumulative(starts.size(), durations, heights, capacity);
+        const bool optional = !present.empty();
+        if (optional) detail::scheduling::check_presence(s, present, starts.size(), "cumulative");
         std::vector<X> xs;
         std::vector<int> d, h;
+        std::vector<B> bs;
         for (std::size_t i = 0; i < starts.size(); ++i) {
             s.check(starts[i].var(), "cumulative");
             if (durations[i] == 0 || heights[i] == 0) continue;
-            if (heights[i] > capacity) {
+            if (heights[i] > capacity && !optional) {
                 [[maybe_unused]] const Change failed = s.fail();
                 return;
             }
             xs.push_back(starts[i]);
             d.push_back(durations[i]);
             h.push_back(heights[i]);
+            if (optional) bs.push_back(present[i]);
         }
         if (xs.empty()) return;
-        const int id = s.add_propagator(
-            std::make_unique<detail::scheduling::Cumulative<S, X>>(xs, std::move(d), std::move(h), capacity));
+        const int id = s.add_propagator(std::make_unique<detail::scheduling::Cumulative<S, X, B>>(
+            xs, std::move(d), std::move(h), capacity, bs));
         for (const X& x : xs) s.subscribe(x.var(), id, Event::bounds);
+        for (const B& b : bs) s.subscribe(b.var(), id, Event::fixed);
     }
 };
 
@@ -137,9 +174,18 @@ CumulativeConstraint<X> make_cumulative(std::vector<X> starts, const Numbers& du
                                         const Number& capacity) {
     CumulativeConstraint<X> c{std::move(starts), durations.as_ints("cumulative", "durations"),
                               heights.as_ints("cumulative", "heights"),
-                              capacity.get_int("cumulative", "the capacity")};
+                              capacity.get_int("cumulative", "the capacity"), {}};
     check_cumulative(c.starts.size(), c.durations, c.heights, c.capacity);
     return c;
+}
+
+template <class X, class B>
+CumulativeConstraint<X, B> make_cumulative(std::vector<X> starts, const Numbers& durations, const Numbers& heights,
+                                           const Number& capacity, std::vector<B> present) {
+    check_presence_count(present.size(), starts.size(), "cumulative");
+    CumulativeConstraint<X> plain = make_cumulative(std::move(starts), durations, heights, capacity);
+    return {std::move(plain.starts), std::move(plain.durations), std::move(plain.heights), plain.capacity,
+            std::move(present)};
 }
 
 } // namespace detail::scheduling
@@ -152,6 +198,17 @@ CumulativeConstraint<std::ranges::range_value_t<R>> cumulative(const R& starts, 
                                                                const detail::Numbers& heights,
                                                                detail::Number capacity) {
     return detail::scheduling::make_cumulative(detail::views_of(starts), durations, heights, capacity);
+}
+// Optional tasks: present[i] (a view over 0..1) says whether task i is
+// on the resource; see the header comment.
+template <detail::ViewRange R, detail::ViewRange P>
+    requires std::convertible_to<std::ranges::range_value_t<R>, AffineView> &&
+             std::convertible_to<std::ranges::range_value_t<P>, AffineView>
+CumulativeConstraint<std::ranges::range_value_t<R>, std::ranges::range_value_t<P>>
+cumulative(const R& starts, const detail::Numbers& durations, const detail::Numbers& heights,
+           detail::Number capacity, const P& present) {
+    return detail::scheduling::make_cumulative(detail::views_of(starts), durations, heights, capacity,
+                                               detail::views_of(present));
 }
 template <detail::ViewHandle X>
     requires std::convertible_to<X, AffineView>

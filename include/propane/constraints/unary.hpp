@@ -17,6 +17,17 @@
 // on beyond the bounds they leave. With every start fixed, propagation
 // fails exactly when two tasks overlap.
 //
+// Optional tasks: unary(starts, durations, present) and disjunctive(...,
+// present), present a range of views of one type, one per start, each over
+// 0..1 (model_error otherwise, naming the index). A task whose presence is
+// 0 takes no part: its start may take any value of its domain. The tasks
+// present (presence 1) are propagated as above, by themselves. A task
+// whose presence is open is made absent when the same rules, run to their
+// fixpoint on the present tasks' bounds and its own (numbers, holes
+// ignored), fail; its start is never pruned while its presence is open.
+// With every presence fixed, a run costs what the same resource without
+// them does (scheduling/presence.hpp).
+//
 // Views that share a variable are read as independent tasks: sound, as
 // every rule holds of any schedule of independent tasks.
 
@@ -35,65 +46,74 @@
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
 #include "arguments.hpp"
+#include "scheduling/presence.hpp"
 #include "scheduling/unary_rules.hpp"
 
 namespace propane {
 
 namespace detail::scheduling {
 
-template <class S, class X>
-class Unary : public PropagatorBase<S, Unary<S, X>> {
+template <class S, class X, class B>
+class Unary : public PropagatorBase<S, Unary<S, X, B>> {
 public:
-    Unary(const std::vector<X>& starts, std::vector<int> durations)
-        : starts_(kept(starts)), p_(std::move(durations)) {}
+    Unary(const std::vector<X>& starts, std::vector<int> durations, const std::vector<B>& present)
+        : starts_(kept(starts)), p_(std::move(durations)), presence_(present) {}
 
-    // Forward (earliest starts, and latest ends by not-last), then the
-    // mirror image (time reversed: a task from -lct to -est), each applied
-    // as soon as computed; until a round moves no bound. Only once the
-    // cheaper propagators have settled: a job shop's precedences move the
-    // starts one by one, and running after each move did the same work many
-    // times over (la01 proven in half the time, the same tree).
+    // Only once the cheaper propagators have settled: a job shop's
+    // precedences move the starts one by one, and running after each move
+    // did the same work many times over (la01 proven in half the time, the
+    // same tree).
     PropStatus propagate(S& s) override {
         if (s.queued() > 0) return PropStatus::defer;
-        const std::size_t n = starts_.size();
+        return settle_present(s, starts_, presence_, present_, open_, trial_,
+                              [this](auto& at) { return this->settle(at); });
+    }
+
+private:
+    // Forward (earliest starts, and latest ends by not-last), then the
+    // mirror image (time reversed: a task from -lct to -est), each applied
+    // as soon as computed; until a round moves no bound.
+    template <class Starts>
+    bool settle(Starts& at) {
+        const std::size_t n = at.size();
         tasks_.resize(n);
         est_.resize(n);
         lct_.resize(n);
         for (;;) {
             bool moved = false;
             for (const bool mirror : {false, true}) {
-                for (std::size_t i = 0; i < n; ++i) {
-                    const std::int64_t lo = starts_[i].min(s), hi = std::int64_t{starts_[i].max(s)} + p_[i];
-                    tasks_[i] = mirror ? Task{-hi, -lo, p_[i]} : Task{lo, hi, p_[i]};
-                    est_[i] = tasks_[i].est;
-                    lct_[i] = tasks_[i].lct;
+                for (std::size_t k = 0; k < n; ++k) {
+                    const std::int64_t p = p_[static_cast<std::size_t>(at.task(k))];
+                    const std::int64_t lo = at.lo(k), hi = at.hi(k) + p;
+                    tasks_[k] = mirror ? Task{-hi, -lo, p} : Task{lo, hi, p};
+                    est_[k] = tasks_[k].est;
+                    lct_[k] = tasks_[k].lct;
                 }
-                if (!rules_.pass(tasks_, est_, lct_)) return PropStatus::failed;
-                for (std::size_t i = 0; i < n; ++i) {
+                if (!rules_.pass(tasks_, est_, lct_)) return false;
+                for (std::size_t k = 0; k < n; ++k) {
                     // Back from the mirror: its est is minus the real lct.
-                    const std::int64_t rise = mirror ? -lct_[i] : est_[i];
-                    const std::int64_t fall = (mirror ? -est_[i] : lct_[i]) - p_[i];
-                    const auto& x = starts_[i];
-                    if (rise > x.min(s)) {
-                        if (rise > x.max(s) || x.remove_below(s, static_cast<int>(rise)) == Change::failed)
-                            return PropStatus::failed;
+                    const std::int64_t rise = mirror ? -lct_[k] : est_[k];
+                    const std::int64_t fall = (mirror ? -est_[k] : lct_[k]) - tasks_[k].p;
+                    if (rise > at.lo(k)) {
+                        if (!at.raise(k, rise)) return false;
                         moved = true;
                     }
-                    if (fall < x.max(s)) {
-                        if (fall < x.min(s) || x.remove_above(s, static_cast<int>(fall)) == Change::failed)
-                            return PropStatus::failed;
+                    if (fall < at.hi(k)) {
+                        if (!at.lower(k, fall)) return false;
                         moved = true;
                     }
                 }
             }
-            if (!moved) return PropStatus::fix;
+            if (!moved) return true;
         }
     }
 
-private:
     std::vector<kept_t<X>> starts_;
     std::vector<int> p_;
+    Presence<B> presence_;
     // Scratch, rebuilt by every run.
+    std::vector<int> present_, open_;
+    NumberStarts trial_;
     std::vector<Task> tasks_;
     std::vector<std::int64_t> est_, lct_;
     UnaryRules rules_;
@@ -101,31 +121,38 @@ private:
 
 } // namespace detail::scheduling
 
-// The constraint, as unary() and disjunctive() return it.
-template <class X>
-    requires std::convertible_to<X, AffineView>
+// The constraint, as unary() and disjunctive() return it; `present` empty
+// when every task is.
+template <class X, class B = IntVar>
+    requires std::convertible_to<X, AffineView> && std::convertible_to<B, AffineView>
 struct UnaryConstraint {
     std::vector<X> starts;
     std::vector<int> durations;
     bool strict = true; // false: disjunctive()
+    std::vector<B> present;
 
     template <class S>
     void post(S& s) const {
+        const char* who = strict ? "unary" : "disjunctive";
         if (durations.size() != starts.size())
-            throw model_error(std::string(strict ? "unary" : "disjunctive") + ": " + std::to_string(starts.size()) +
-                              " starts but " + std::to_string(durations.size()) + " durations");
+            throw model_error(std::string(who) + ": " + std::to_string(starts.size()) + " starts but " +
+                              std::to_string(durations.size()) + " durations");
+        if (!present.empty()) detail::scheduling::check_presence(s, present, starts.size(), who);
         std::vector<X> xs;
         std::vector<int> d;
+        std::vector<B> bs;
         for (std::size_t i = 0; i < starts.size(); ++i) {
-            s.check(starts[i].var(), strict ? "unary" : "disjunctive");
+            s.check(starts[i].var(), who);
             if (strict || durations[i] > 0) {
                 xs.push_back(starts[i]);
                 d.push_back(durations[i]);
+                if (!present.empty()) bs.push_back(present[i]);
             }
         }
         if (xs.size() < 2) return;
-        const int id = s.add_propagator(std::make_unique<detail::scheduling::Unary<S, X>>(xs, std::move(d)));
+        const int id = s.add_propagator(std::make_unique<detail::scheduling::Unary<S, X, B>>(xs, std::move(d), bs));
         for (const X& x : xs) s.subscribe(x.var(), id, Event::bounds);
+        for (const B& b : bs) s.subscribe(b.var(), id, Event::fixed);
     }
 };
 
@@ -141,7 +168,15 @@ UnaryConstraint<X> make_unary(std::vector<X> starts, const Numbers& durations, b
         if (d[i] < 0)
             throw model_error(std::string(who) + ": durations[" + std::to_string(i) + "] is " + std::to_string(d[i]) +
                               ", a duration must be >= 0");
-    return {std::move(starts), std::move(d), strict};
+    return {std::move(starts), std::move(d), strict, {}};
+}
+
+template <class X, class B>
+UnaryConstraint<X, B> make_unary(std::vector<X> starts, const Numbers& durations, bool strict, const char* who,
+                                 std::vector<B> present) {
+    check_presence_count(present.size(), starts.size(), who);
+    UnaryConstraint<X> plain = make_unary(std::move(starts), durations, strict, who);
+    return {std::move(plain.starts), std::move(plain.durations), strict, std::move(present)};
 }
 
 } // namespace detail::scheduling
@@ -160,6 +195,25 @@ UnaryConstraint<X> unary(std::initializer_list<X> starts, const detail::Numbers&
 }
 inline UnaryConstraint<AffineView> unary(std::initializer_list<AffineView> starts, const detail::Numbers& durations) {
     return detail::scheduling::make_unary(detail::views_of(starts), durations, true, "unary");
+}
+
+// Optional tasks: present[i] (a view over 0..1) says whether task i is
+// on the resource; see the header comment.
+template <detail::ViewRange R, detail::ViewRange P>
+    requires std::convertible_to<std::ranges::range_value_t<R>, AffineView> &&
+             std::convertible_to<std::ranges::range_value_t<P>, AffineView>
+UnaryConstraint<std::ranges::range_value_t<R>, std::ranges::range_value_t<P>>
+unary(const R& starts, const detail::Numbers& durations, const P& present) {
+    return detail::scheduling::make_unary(detail::views_of(starts), durations, true, "unary",
+                                          detail::views_of(present));
+}
+template <detail::ViewRange R, detail::ViewRange P>
+    requires std::convertible_to<std::ranges::range_value_t<R>, AffineView> &&
+             std::convertible_to<std::ranges::range_value_t<P>, AffineView>
+UnaryConstraint<std::ranges::range_value_t<R>, std::ranges::range_value_t<P>>
+disjunctive(const R& starts, const detail::Numbers& durations, const P& present) {
+    return detail::scheduling::make_unary(detail::views_of(starts), durations, false, "disjunctive",
+                                          detail::views_of(present));
 }
 
 template <detail::ViewRange R>
