@@ -55,8 +55,10 @@ void help() {
                 "  -n N        stop after N solutions\n"
                 "  -s          statistics, as %%%%%%mzn-stat: lines\n"
                 "  -t MS       time limit in milliseconds\n"
-                "  -r SEED     seed of indomain_random\n"
-                "  -f          free search: ignore the search annotations\n"
+                "  -r SEED     seed of indomain_random and of -f's neighbourhoods\n"
+                "  -f          free search: ignore the search annotations (an\n"
+                "              optimization runs large-neighbourhood search,\n"
+                "              with proving rounds)\n"
                 "  -p THREADS  search on THREADS threads\n"
                 "  --builtins  list the FlatZinc constraints fzn-propane posts\n"
                 "  --help, --version\n",

@@ -204,6 +204,22 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
                 : maximize(s, plan->views, strategy, limits, options, neighbourhood, obj, visit);
         st = os;
         objective = os.objective;
+    } else if (optimizing && o.free) {
+        // Under -f: LNS over the model's own variables (the plan's first
+        // views then), every tenth round a proving one with a budget that
+        // doubles, so that the run still ends with a proof when the tree
+        // allows one; on threads, one neighbourhood per thread a round.
+        std::size_t own = 0;
+        for (const IntVar& x : p.decision)
+            if (!s.domain(x.index()).fixed()) ++own;
+        const Lns options{.relax = 0.3, .failures = 200, .seed = o.seed, .fixable = own, .prove_every = 10};
+        const IntVar obj = p.objective.var;
+        const Parallel threads{.threads = o.threads};
+        const OptimizeStats os = p.kind == SolveItem::Kind::minimize
+                                     ? minimize(s, plan->views, strategy, limits, options, threads, obj, visit)
+                                     : maximize(s, plan->views, strategy, limits, options, threads, obj, visit);
+        st = os;
+        objective = os.objective;
     } else if (optimizing) {
         const IntVar obj = p.objective.var;
         OptimizeStats os;
