@@ -95,6 +95,22 @@ void disjunctive_strict(Builder& b, const ConstraintItem& c) {
     b.store().post(unary(b.vars(c.args[0]), b.integers(c.args[1])));
 }
 
+// The optional forms: the same with the tasks' presences (MiniZinc's
+// occurs) as a last argument, the starts their deopt.
+void cumulative_opt(Builder& b, const ConstraintItem& c) {
+    need(c, 5);
+    b.store().post(propane::cumulative(b.vars(c.args[0]), b.integers(c.args[1]), b.integers(c.args[2]),
+                                       b.integer(c.args[3]), b.vars(c.args[4])));
+}
+void disjunctive_opt(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    b.store().post(propane::disjunctive(b.vars(c.args[0]), b.integers(c.args[1]), b.vars(c.args[2])));
+}
+void disjunctive_strict_opt(Builder& b, const ConstraintItem& c) {
+    need(c, 3);
+    b.store().post(unary(b.vars(c.args[0]), b.integers(c.args[1]), b.vars(c.args[2])));
+}
+
 // propane_global_cardinality(x, cover, counts), the cover values distinct.
 void global_cardinality(Builder& b, const ConstraintItem& c) {
     need(c, 3);
