@@ -37,6 +37,7 @@
 // whole call (a visitor that searches it or posts to it gets model_error)
 // and is left as it was.
 
+#include <atomic>
 #include <concepts>
 #include <condition_variable>
 #include <cstddef>
@@ -67,6 +68,8 @@ namespace propane::detail {
 // every worker w, worker 0 on the calling thread, and returns once all
 // have ended. The threads wait between rounds instead of being started
 // for each: a round of a few failures takes well under a millisecond.
+// Each wait yields for a while before it blocks, as a round is often over
+// before a blocked thread would have been woken.
 class RoundCrew {
 public:
     RoundCrew(std::size_t workers, std::function<void(std::size_t)> job) : job_(std::move(job)) {
@@ -86,17 +89,29 @@ public:
     void round() {
         {
             const std::lock_guard lock(m_);
-            ++generation_;
-            pending_ = threads_.size();
+            pending_.store(threads_.size(), std::memory_order_relaxed);
+            generation_.fetch_add(1, std::memory_order_release);
         }
         start_.notify_all();
         run(0);
-        std::unique_lock lock(m_);
-        done_.wait(lock, [this] { return pending_ == 0; });
+        const auto all_done = [this] { return pending_.load(std::memory_order_acquire) == 0; };
+        if (!yield_until(all_done)) {
+            std::unique_lock lock(m_);
+            done_.wait(lock, all_done);
+        }
+        const std::lock_guard lock(m_);
         if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
     }
 
 private:
+    template <class Ready>
+    static bool yield_until(Ready ready) {
+        for (int i = 0; i < 1000; ++i) {
+            if (ready()) return true;
+            std::this_thread::yield();
+        }
+        return ready();
+    }
     void run(std::size_t w) {
         try {
             const AsWorker as(w);
@@ -109,16 +124,21 @@ private:
     void serve(std::size_t w) {
         std::uint64_t seen = 0;
         for (;;) {
-            {
+            const auto started = [&] {
+                return quit_.load(std::memory_order_acquire) || generation_.load(std::memory_order_acquire) != seen;
+            };
+            if (!yield_until(started)) {
                 std::unique_lock lock(m_);
-                start_.wait(lock, [&] { return quit_ || generation_ != seen; });
-                if (quit_) return;
-                seen = generation_;
+                start_.wait(lock, started);
             }
+            if (quit_.load(std::memory_order_acquire)) return;
+            seen = generation_.load(std::memory_order_acquire);
             run(w);
             {
+                // Under the lock, so that the caller cannot check and then
+                // block between this and the notification.
                 const std::lock_guard lock(m_);
-                --pending_;
+                pending_.fetch_sub(1, std::memory_order_release);
             }
             done_.notify_one();
         }
@@ -126,7 +146,7 @@ private:
     void quit() {
         {
             const std::lock_guard lock(m_);
-            quit_ = true;
+            quit_.store(true, std::memory_order_release);
         }
         start_.notify_all();
         for (std::thread& t : threads_)
@@ -137,10 +157,11 @@ private:
     std::vector<std::thread> threads_;
     std::mutex m_;
     std::condition_variable start_, done_;
-    std::uint64_t generation_ = 0; // guarded by m_, as the three below
-    std::size_t pending_ = 0;
-    bool quit_ = false;
-    std::exception_ptr error_;
+    // Changed under m_ (for the blocked waits), read without it while yielding.
+    std::atomic<std::uint64_t> generation_{0};
+    std::atomic<std::size_t> pending_{0};
+    std::atomic<bool> quit_{false};
+    std::exception_ptr error_; // guarded by m_
 };
 
 // One worker's round: what it is given, and what it found.
