@@ -83,8 +83,11 @@ public:
     // ones are in neither.
     template <class S>
     void sort(const S& s, std::size_t n, std::vector<int>& present, std::vector<int>& open) const {
-        present.clear();
         open.clear();
+        // Without optional tasks every task is present, as the last run left
+        // them.
+        if (!optional() && present.size() == n) return;
+        present.clear();
         for (std::size_t i = 0; i < n; ++i) {
             if (!optional() || views_[i].min(s) == 1)
                 present.push_back(static_cast<int>(i));
