@@ -264,16 +264,14 @@ void Builder::create_vars() {
             nlo = std::max(lo, nhi - cap + 1);
             lo = nlo;
             hi = nhi;
-            narrowed_names_.push_back(v.name);
         }
         if (lo < std::numeric_limits<int>::min() || hi > std::numeric_limits<int>::max()) {
             lo = std::max<std::int64_t>(lo, std::numeric_limits<int>::min());
             hi = std::min<std::int64_t>(hi, std::numeric_limits<int>::max());
             if (lo > hi) throw Unsupported("the variable '" + v.name + "' has a domain beyond 32 bits");
-            narrowed_names_.push_back(v.name);
         }
         v.var = s_.int_var(static_cast<int>(lo), static_cast<int>(hi));
-        if (lo > declared_lo || hi < declared_hi) cuts_.push_back({v.var, lo > declared_lo, hi < declared_hi});
+        if (lo > declared_lo || hi < declared_hi) cuts_.push_back({v.var, v.name, lo > declared_lo, hi < declared_hi});
         if (v.has_set) keep_only(s_, v.var, v.holes_from);
     }
     // Aliases: var int: x = y takes y's variable, narrowed to x's domain.
@@ -438,8 +436,8 @@ Program Builder::build() {
     collect_search(p);
     p.kind = m_.solve.kind;
     if (p.kind != SolveItem::Kind::satisfy) p.objective = term(m_.solve.objective);
-    p.narrowed_names = narrowed_names_;
-    p.narrowed = !narrowed_names_.empty();
+    for (const Cut& c : cuts_) p.narrowed_names.push_back(c.name);
+    p.narrowed = !cuts_.empty();
     if (p.narrowed && p.kind != SolveItem::Kind::satisfy && !p.objective.fixed) {
         const bool minimizing = p.kind == SolveItem::Kind::minimize;
         p.cut_only_worse_objective = std::all_of(cuts_.begin(), cuts_.end(), [&](const Cut& c) {

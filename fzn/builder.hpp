@@ -157,10 +157,11 @@ private:
     std::unordered_map<std::string, const std::vector<Node>*> arrays_; // variable arrays: their literals' items
     std::vector<VarInfo> vars_;
     std::map<std::int64_t, IntVar> constants_;
-    std::vector<std::string> narrowed_names_;
-    // Each cut: the variable, and whether values went below or above.
+    // Each domain cut to fit (Program::narrowed): the variable, its name,
+    // and whether values went below or above.
     struct Cut {
         IntVar var;
+        std::string name;
         bool below = false, above = false;
     };
     std::vector<Cut> cuts_;
