@@ -155,21 +155,23 @@ Term random_term(Rng& r, int n) {
     return {r.between(0, n - 1), scales[r.between(0, 4)], r.between(-3, 3)};
 }
 
-Model random_model(std::uint64_t seed) {
+// n variables, each of up to `width` values; AllDifferent over at most
+// `terms` views.
+Model random_model(std::uint64_t seed, int min_n = 3, int max_n = 5, int width = 6, int terms = 5) {
     Rng r(seed);
     Model m;
-    const int n = r.between(3, 5);
+    const int n = r.between(min_n, max_n);
     for (int i = 0; i < n; ++i) {
-        const int lo = r.between(-4, 2), hi = lo + r.between(0, 5);
+        const int lo = r.between(-4, 2), hi = lo + r.between(0, width - 1);
         std::vector<int> vs;
         for (int v = lo; v <= hi; ++v)
             if (v == lo || r.between(0, 3) > 0) vs.push_back(v);
         m.values.push_back(vs);
     }
     for (int c = r.between(1, 3); c > 0; --c) {
-        std::vector<Term> terms;
-        for (int k = r.between(2, n); k > 0; --k) terms.push_back(random_term(r, n));
-        m.distinct.push_back(terms);
+        std::vector<Term> views;
+        for (int k = r.between(2, std::min(n, terms)); k > 0; --k) views.push_back(random_term(r, n));
+        m.distinct.push_back(views);
         m.strength.push_back(static_cast<propane::Consistency>(r.between(0, 2)));
     }
     for (int c = r.between(-1, 1); c > 0; --c) m.less_equal.emplace_back(random_term(r, n), random_term(r, n));
@@ -325,6 +327,49 @@ TEST_CASE("random models: minimize and maximize find the brute-force optimum und
     }
     CHECK(bad == 0);
     MESSAGE("seeds " << first << ".." << last << ", " << infeasible << " models without a solution");
+}
+
+// Paths deeper than the distance at which a new bound is tested above the
+// node being resumed (search.hpp's probe), so that the test happens at
+// ancestors in the middle of the path and the decisions below are taken
+// again, the right branches among them.
+TEST_CASE("deeper random models: testing the bound at an ancestor loses no optimum") {
+    std::uint64_t bad = 0, infeasible = 0, models = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        const Model m = random_model(seed, 9, 12, 3, 3);
+        ++models;
+        infeasible += m.optimum() ? 0 : 1;
+        for (const auto var : var_choices)
+            for (const auto val : val_choices) {
+                const std::string why = check_model(m, {.var = var, .val = val, .seed = seed});
+                if (why.empty() || ++bad > 3) continue;
+                std::ostringstream o;
+                o << "seed " << seed << ", strategy " << propane::to_string(var) << '/' << propane::to_string(val)
+                  << ":\n"
+                  << why << m.describe();
+                FAIL_CHECK(o.str());
+            }
+    }
+    CHECK(bad == 0);
+    // Models without a solution test nothing here.
+    CHECK(infeasible * 2 < models);
+}
+
+TEST_CASE("a better bound drops the pending branches it refutes at once, not one by one") {
+    // x0..x5 in 0..1, x0 minimized, the largest value first. The first
+    // solution is all ones, six levels down; the bound x0 < 1 refutes
+    // the whole subtree under x0 = 1. Resumed at the deepest open branch,
+    // the right branches x5 = 0 .. x1 = 0 would each fail in turn (5
+    // failures) before x0 = 0; the second solution, five levels down
+    // again, would be followed by 5 more. Tested at the root, each bound
+    // fails once.
+    Store s;
+    const auto x = s.int_vars(6, 0, 1);
+    const auto st = propane::minimize(s, x, {.var = propane::first_unbound, .val = propane::max_value}, x[0]);
+    CHECK(st.complete());
+    CHECK(st.objective == 0);
+    CHECK(st.solutions == 2);
+    CHECK(st.failures == 2);
 }
 
 TEST_CASE("a branch limit reports the best so far, not proven") {

@@ -32,8 +32,11 @@
 // saved with its level, so the bound cannot be a posted constraint: the
 // search itself tightens the objective's domain, a trailed update like any
 // other, at every node it resumes (each right branch, and the root after a
-// restart), before propagating there. Without an objective that costs one
-// test per backtrack.
+// restart), before propagating there. After an improvement it first tests
+// the new bound up to probe_distance levels above the node it resumes, so
+// that a subtree the bound empties goes as one failure, not one failure per
+// pending right branch, as with Gecode's BAB (probe()). Without an
+// objective that costs one test per backtrack.
 //
 // Rules the search checks (model_error when broken): one search runs on a
 // store at a time (from its first next() until it ends), whichever threads
@@ -219,6 +222,14 @@ private:
         double base; // progress share explored before the node
         double mass; // the node's share
         double left; // its left branch's share
+        std::uint32_t log; // refuted_'s size when the frame was pushed
+    };
+    // A right branch taken, kept under branch and bound so that a node's
+    // state can be rebuilt from its parent's (probe()).
+    struct Refuted {
+        int pos;
+        int value;
+        Branch branch;
     };
 
     struct Init {};
@@ -312,16 +323,13 @@ private:
                     const Decision d = chooser_.value(*s_, x);
                     ++stats_.branches;
                     const double left = d.branch == Branch::assign ? mass_ / x.size(*s_) : mass_ / 2;
-                    stack_.push_back({i, d.value, first_, d.branch, done_, mass_, left});
+                    stack_.push_back({i, d.value, first_, d.branch, done_, mass_, left, log_size()});
                     if (stack_.size() > stats_.max_depth) stats_.max_depth = stack_.size();
                     mass_ = left;
                     s_->push();
                     // Decisions are checked to keep a value on each side, so
                     // only propagation can fail here.
-                    const Change c = d.branch == Branch::assign ? x.assign(*s_, d.value)
-                                     : d.branch == Branch::split ? x.remove_above(*s_, d.value)
-                                                                 : x.remove_below(*s_, d.value + 1);
-                    ok = c != Change::failed && s_->propagate();
+                    ok = take_left(x, d.branch, d.value) != Change::failed && s_->propagate();
                 }
             } else {
                 if (stack_.empty()) return Step::exhausted;
@@ -333,17 +341,19 @@ private:
                 done_ = f.base + f.left;
                 mass_ = f.mass - f.left;
                 ++stats_.branches;
-                Change c;
-                if (f.pos >= 0) [[likely]] {
-                    const View& x = at(f.pos);
-                    c = f.branch == Branch::assign ? x.remove(*s_, f.value)
-                        : f.branch == Branch::split ? x.remove_below(*s_, f.value + 1)
-                                                    : x.remove_above(*s_, f.value);
+                if (objective_) {
+                    if (stack_.size() < mark_ && !probe(f)) {
+                        ok = false;
+                    } else {
+                        refuted_.resize(f.log);
+                        refuted_.push_back({f.pos, f.value, f.branch});
+                        Change c = take_right(f.pos, f.branch, f.value);
+                        if (best_ && c != Change::failed && !bounded()) c = Change::failed;
+                        ok = c != Change::failed && s_->propagate();
+                    }
                 } else {
-                    c = s_->remove_at(rest_var(f), f.value);
+                    ok = take_right(f.pos, f.branch, f.value) != Change::failed && s_->propagate();
                 }
-                if (best_ && c != Change::failed && !bounded()) c = Change::failed;
-                ok = c != Change::failed && s_->propagate();
             }
             if (!ok) {
                 ++stats_.failures;
@@ -393,11 +403,70 @@ private:
         const int value = d.min();
         ++stats_.branches;
         const double left = mass_ / d.size();
-        stack_.push_back({-1 - k, value, first_, Branch::assign, done_, mass_, left});
+        stack_.push_back({-1 - k, value, first_, Branch::assign, done_, mass_, left, log_size()});
         if (stack_.size() > stats_.max_depth) stats_.max_depth = stack_.size();
         mass_ = left;
         s_->push();
         return s_->assign_at(k, value) != Change::failed && s_->propagate();
+    }
+
+    // The left branch of a decision on view x, and the right branch of a
+    // frame's decision (on a view, or on a store variable when pos < 0).
+    Change take_left(const View& x, Branch branch, int value) {
+        return branch == Branch::assign  ? x.assign(*s_, value)
+               : branch == Branch::split ? x.remove_above(*s_, value)
+                                         : x.remove_below(*s_, value + 1);
+    }
+    Change take_right(int pos, Branch branch, int value) {
+        if (pos < 0) [[unlikely]]
+            return s_->remove_at(-1 - pos, value);
+        const View& x = at(pos);
+        return branch == Branch::assign  ? x.remove(*s_, value)
+               : branch == Branch::split ? x.remove_below(*s_, value + 1)
+                                         : x.remove_above(*s_, value);
+    }
+
+    std::uint32_t log_size() const noexcept { return static_cast<std::uint32_t>(refuted_.size()); }
+
+    // Branch and bound after a better bound: the nodes on the path were
+    // entered before it existed, and resuming at the deepest open right
+    // branch would fail the right branches one at a time wherever the
+    // bound empties a whole subtree. Instead the bound is tested at an
+    // ancestor, up to probe_distance levels above: when propagation fails
+    // there, every frame from it down goes at once, a single failure;
+    // otherwise the decisions below it are taken again (the left branch of
+    // each frame and the right branches taken at each level since, from
+    // refuted_) under the bound, and any that fails drops the frames below
+    // it. Each node is probed once per bound, so the replays cost at most
+    // the depth of the path per improvement. f is the frame being
+    // resumed, already popped, the store at its node. False when a node on
+    // the way failed: the stack then ends above that node, which the store
+    // holds, and done_ and mass_ are the failed node's.
+    PROPANE_SEARCH_COLD bool probe(const Frame& f) {
+        const std::size_t t = stack_.size();
+        const auto frame = [&](std::size_t k) -> const Frame& { return k < t ? stack_[k] : f; };
+        const auto fail_at = [&](std::size_t k) {
+            done_ = frame(k).base;
+            mass_ = frame(k).mass;
+            stack_.resize(k);
+            return false;
+        };
+        const std::size_t j = t > probe_distance ? t - probe_distance : 0;
+        mark_ = j;
+        if (j == t) return true;
+        s_->unwind_to(root_level_ + 1 + static_cast<int>(j));
+        if (!bounded() || !s_->propagate()) return fail_at(j);
+        for (std::size_t i = j; i < t; ++i) {
+            const Frame& g = stack_[i];
+            const std::uint32_t end = i + 1 < t ? stack_[i + 1].log : f.log;
+            s_->push();
+            bool ok = g.pos >= 0 ? take_left(at(g.pos), g.branch, g.value) != Change::failed
+                                 : s_->assign_at(rest_var(g), g.value) != Change::failed;
+            for (std::uint32_t k = g.log; ok && k < end; ++k)
+                ok = take_right(refuted_[k].pos, refuted_[k].branch, refuted_[k].value) != Change::failed;
+            if (!ok || !s_->propagate()) return fail_at(i + 1);
+        }
+        return true;
     }
 
     // At a solution: its objective value becomes the bound. False when it
@@ -408,12 +477,16 @@ private:
         const int value = objective_->value(*s_);
         if (best_ && !objective_->better(value, *best_)) return false;
         best_ = value;
+        mark_ = stack_.size();
         return true;
     }
 
     // A bound found elsewhere, if better than this search's.
     PROPANE_SEARCH_COLD void adopt(std::optional<int> bound) {
-        if (bound && (!best_ || objective_->better(*bound, *best_))) best_ = bound;
+        if (bound && (!best_ || objective_->better(*bound, *best_))) {
+            best_ = bound;
+            mark_ = stack_.size();
+        }
     }
 
     // Applies the bound at the current node; false when nothing better is left there.
@@ -478,6 +551,8 @@ private:
     PROPANE_SEARCH_COLD Change restart() {
         s_->unwind_to(root_level_ + 1);
         stack_.clear();
+        refuted_.clear();
+        mark_ = 0;
         first_ = 0;
         done_ = 0;
         mass_ = 1;
@@ -494,6 +569,8 @@ private:
             s_->searches_.end(&tie_);
         }
         stack_.clear();
+        refuted_.clear();
+        mark_ = 0;
         state_ = State::done;
     }
 
@@ -509,6 +586,12 @@ private:
     detail::Chooser<Store, View, VarSel, ValSel> chooser_;
     Limits limits_;
     std::vector<Frame> stack_;
+    std::vector<Refuted> refuted_; // right branches taken on the path, under branch and bound
+    std::size_t mark_ = 0;         // frames below this were entered before the bound
+    // Gecode's default copy distance, at which its branch and bound posts a
+    // new bound above the node it resumes; measured best of 1..64 on ft06
+    // and la01..la05 (performance.md).
+    static constexpr std::size_t probe_distance = 8;
     SearchStats stats_;
     State state_ = State::fresh;
     Outcome halt_ = Outcome::stopped; // why run() returned Step::stopped
