@@ -46,7 +46,9 @@
 #     flattening goes through a solver configuration written to the scratch
 #     folder, whose library folder holds one file, redefinitions.mzn, that
 #     decomposes int_pow (x to a variable power) into an element over fixed
-#     powers: fzn-gecode has no int_pow, which std leaves to the solver.
+#     powers: fzn-gecode has no int_pow, which std leaves to the solver,
+#     and includes MiniZinc's nosets.mzn, which turns set variables into
+#     arrays of Booleans as propane's library does.
 #     All else is std's, as with "minizinc -c --solver gecode -G std M.mzn
 #     --fzn X.fzn --ozn X.ozn" (-c takes --fzn/--ozn; --ozn-file is for
 #     reading solutions and is refused there). So propane meets int_pow only
@@ -193,7 +195,8 @@ if ((native)); then
     fi
 fi
 
-# The Gecode side's library: std, plus int_pow for fzn-gecode (see above).
+# The Gecode side's library: std, plus int_pow for fzn-gecode and nosets.mzn
+# (see above).
 mkdir -p "$work/gecode-std"
 cat >"$work/gecode-std/redefinitions.mzn" <<'EOF'
 % fzn-gecode has no int_pow: x ^ y as an element over x ^ i for each i in
@@ -203,6 +206,9 @@ predicate int_pow(var int: x, var int: y, var int: z) =
     array[lb(y)..ub(y)] of var int: p = array1d(lb(y)..ub(y),
       [pow(if y = i then x else 1 endif, i) | i in lb(y)..ub(y)]);
   } in z = p[y];
+% Set variables as arrays of Booleans, as propane's library has them, so
+% that fzn-propane can read the FlatZinc of a model with sets.
+include "nosets.mzn";
 EOF
 cat >"$work/gecode-std.msc" <<EOF
 {
