@@ -323,3 +323,21 @@ TEST_CASE("unary: model errors name the constraint") {
     t.post(propane::unary(std::vector<IntVar>{xs[0], xs[1], xs[2], w}, {2, 2, 2, 2}));
     CHECK_FALSE(t.propagate());
 }
+
+// test_models_mixed, seed 1239 (the globals' models): b3 is the start of a
+// task of duration 0 and the presence of two others. Present beside
+// [-2, 1), the zero-length task cannot start at 0, which fixes b3 to 1 and
+// so makes the other two present in the same run: the propagator must see
+// them, and that they overlap.
+TEST_CASE("unary with optional tasks: a start pruned that fixes another task's presence is propagated") {
+    Store s;
+    const IntVar x0 = s.int_var(-3, 3), x2 = s.int_var(-1, 3);
+    const IntVar b0 = s.bool_var(), b3 = s.bool_var(), b4 = s.bool_var();
+    const std::vector<Affine> starts{x0, x2, 2 * x2 + 1, b3};
+    const std::vector<Affine> present{1 - b0, b3, b3, b4};
+    s.post(propane::unary(starts, {3, 3, 1, 0}, present));
+    REQUIRE(s.propagate());
+    for (const auto& [x, v] : {std::pair{x0, -2}, std::pair{x2, 1}, std::pair{b0, 0}})
+        REQUIRE((x.assign(s, v) != propane::Change::failed && s.propagate()));
+    CHECK((b4.assign(s, 1) == propane::Change::failed || !s.propagate()));
+}

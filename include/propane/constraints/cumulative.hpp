@@ -57,7 +57,7 @@ public:
     Cumulative(const std::vector<X>& starts, std::vector<int> durations, std::vector<int> heights, int capacity,
                const std::vector<B>& present)
         : starts_(kept(starts)), p_(std::move(durations)), h_(std::move(heights)), capacity_(capacity),
-          presence_(present) {}
+          presence_(present, starts) {}
 
     PropStatus propagate(S& s) override {
         return settle_present(s, starts_, presence_, present_, open_, trial_,

@@ -57,7 +57,7 @@ template <class S, class X, class B>
 class Unary : public PropagatorBase<S, Unary<S, X, B>> {
 public:
     Unary(const std::vector<X>& starts, std::vector<int> durations, const std::vector<B>& present)
-        : starts_(kept(starts)), p_(std::move(durations)), presence_(present) {}
+        : starts_(kept(starts)), p_(std::move(durations)), presence_(present, starts) {}
 
     // Only once the cheaper propagators have settled: a job shop's
     // precedences move the starts one by one, and running after each move

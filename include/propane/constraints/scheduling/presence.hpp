@@ -14,6 +14,7 @@
 // task costs one trial per run; with every presence fixed, a run costs what
 // the same resource without optional tasks does.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -39,17 +40,22 @@ public:
     std::int64_t lo(std::size_t k) const { return at(k).min(s_); }
     std::int64_t hi(std::size_t k) const { return at(k).max(s_); }
     bool raise(std::size_t k, std::int64_t v) {
+        moved_ = true;
         return v <= hi(k) && at(k).remove_below(s_, static_cast<int>(v)) != Change::failed;
     }
     bool lower(std::size_t k, std::int64_t v) {
+        moved_ = true;
         return v >= lo(k) && at(k).remove_above(s_, static_cast<int>(v)) != Change::failed;
     }
+    // Whether a bound was moved.
+    bool moved() const noexcept { return moved_; }
 
 private:
     const X& at(std::size_t k) const { return starts_[static_cast<std::size_t>(tasks_[k])]; }
     S& s_;
     const std::vector<X>& starts_;
     const std::vector<int>& tasks_;
+    bool moved_ = false;
 };
 
 class NumberStarts {
@@ -75,9 +81,19 @@ template <class B>
 class Presence {
 public:
     Presence() = default;
-    explicit Presence(const std::vector<B>& views) : views_(kept(views)) {}
+    // shared: whether a presence's variable is also another presence's or
+    // a start's (starts, of any view type).
+    template <class X>
+    Presence(const std::vector<B>& views, const std::vector<X>& starts) : views_(kept(views)) {
+        for (std::size_t i = 0; i < views.size() && !shared_; ++i) {
+            const auto same = [&](const auto& w) { return w.var().index() == views[i].var().index(); };
+            shared_ = std::count_if(views.begin(), views.end(), same) > 1 ||
+                      std::any_of(starts.begin(), starts.end(), same);
+        }
+    }
 
     bool optional() const noexcept { return !views_.empty(); }
+    bool shared() const noexcept { return shared_; }
 
     // Sorts tasks 0 .. n - 1 into the present and the open ones; absent
     // ones are in neither.
@@ -103,6 +119,7 @@ public:
 
 private:
     std::vector<kept_t<B>> views_;
+    bool shared_ = false;
 };
 
 // One run of a resource with optional tasks, `settle` being its rules to
@@ -114,6 +131,7 @@ PropStatus settle_present(S& s, const std::vector<X>& starts, const Presence<B>&
     presence.sort(s, starts.size(), present, open);
     StoreStarts<S, X> at(s, starts, present);
     if (!settle(at)) return PropStatus::failed;
+    bool changed = at.moved();
     for (const int o : open) {
         trial.clear();
         const auto add = [&](int i) {
@@ -122,9 +140,15 @@ PropStatus settle_present(S& s, const std::vector<X>& starts, const Presence<B>&
         };
         for (const int i : present) add(i);
         add(o);
-        if (!settle(trial) && !presence.make_absent(s, o)) return PropStatus::failed;
+        if (settle(trial)) continue;
+        if (!presence.make_absent(s, o)) return PropStatus::failed;
+        changed = true;
     }
-    return PropStatus::fix;
+    // Where a presence's variable is also another task's presence or
+    // start, what this run changed may have moved what it read before (a
+    // start pruned fixing an open task's presence, say), and a propagator
+    // is not queued by its own changes: then it runs again.
+    return changed && presence.shared() ? PropStatus::nofix : PropStatus::fix;
 }
 
 inline void check_presence_count(std::size_t present, std::size_t starts, const char* who) {
