@@ -31,7 +31,7 @@ using propane::IntVar;
 
 // A variable's domain as bits: bit t set <=> the value lo + t is present.
 using Mask = std::uint32_t;
-constexpr int max_views = 6;
+constexpr int max_views = 7;
 constexpr int max_range = 8;
 using Doms = std::array<Mask, max_views>; // by variable
 
@@ -203,6 +203,18 @@ std::vector<V> views(const std::vector<IntVar>& xs, const Case& c, int first, in
     return out;
 }
 
+// f(views first .. first + count - 1), as the type c's kind passes them:
+// IntVar, OffsetView, or AffineView (affine and mixed).
+template <class F>
+void with_views(const std::vector<IntVar>& xs, const Case& c, int first, int count, F&& f) {
+    switch (c.kind) {
+    case Kind::var: f(views<IntVar>(xs, c, first, count)); break;
+    case Kind::offset: f(views<propane::OffsetView>(xs, c, first, count)); break;
+    case Kind::affine:
+    case Kind::mixed: f(views<propane::AffineView>(xs, c, first, count)); break;
+    }
+}
+
 // Coefficient vectors for n views of one kind (view i on variable i):
 // seven per kind, one for IntVar.
 //   offset: the diagonal x_i + i, a hand-picked mix, random offsets;
@@ -217,35 +229,36 @@ inline std::vector<Coefs> coefficients(Kind kind, int n, unsigned seed) {
     Coefs p{};
     for (int i = 0; i < max_views; ++i) p[u(i)].var = i;
     // Random coefficients are drawn for the first five views only, and the
-    // sixth is fixed, so that the sixth view (added later) left the draws,
+    // later ones are fixed, so that the views added later left the draws,
     // and so every configuration, of the five-view tests unchanged.
     constexpr int drawn = 5;
-    static_assert(max_views == drawn + 1);
+    static_assert(max_views == drawn + 2);
     std::vector<Coefs> out;
     switch (kind) {
     case Kind::var: out.push_back(p); break;
     case Kind::offset:
         for (int i = 0; i < max_views; ++i) p[u(i)].b = i;
         out.push_back(p);
-        for (int i = 0; i < max_views; ++i) p[u(i)].b = std::array{2, -1, 0, -3, 1, 3}[u(i)];
+        for (int i = 0; i < max_views; ++i) p[u(i)].b = std::array{2, -1, 0, -3, 1, 3, -2}[u(i)];
         out.push_back(p);
         while (out.size() < 7) {
             for (int i = 0; i < drawn; ++i) p[u(i)].b = offset();
-            p[u(drawn)].b = 2;
+            p[u(drawn)].b = 2, p[u(drawn + 1)].b = -2;
             out.push_back(p);
         }
         break;
     case Kind::affine:
         for (const int a : affine_scales) {
-            for (int i = 0; i < max_views; ++i) p[u(i)].a = a, p[u(i)].b = a * std::array{0, 1, -1, 0, 1, -1}[u(i)];
+            for (int i = 0; i < max_views; ++i) p[u(i)].a = a, p[u(i)].b = a * std::array{0, 1, -1, 0, 1, -1, 0}[u(i)];
             out.push_back(p);
         }
         for (int i = 0; i < max_views; ++i)
-            p[u(i)].a = std::array{2, -1, 3, -2, -1, 2}[u(i)], p[u(i)].b = std::array{1, 0, -2, 3, 2, -1}[u(i)];
+            p[u(i)].a = std::array{2, -1, 3, -2, -1, 2, -2}[u(i)], p[u(i)].b = std::array{1, 0, -2, 3, 2, -1, 1}[u(i)];
         out.push_back(p);
         while (out.size() < 7) {
             for (int i = 0; i < drawn; ++i) p[u(i)].a = scale(), p[u(i)].b = offset();
             p[u(drawn)].a = -1, p[u(drawn)].b = 1;
+            p[u(drawn + 1)].a = 2, p[u(drawn + 1)].b = 0;
             out.push_back(p);
         }
         break;
@@ -256,8 +269,9 @@ inline std::vector<Coefs> coefficients(Kind kind, int n, unsigned seed) {
                 p[u(i)].a = k == Kind::affine ? scale() : 1;
                 p[u(i)].b = k == Kind::var ? 0 : offset();
             }
-            // mixed_at(5) is offset.
+            // mixed_at(5) is offset, mixed_at(6) var.
             p[u(drawn)].a = 1, p[u(drawn)].b = -1;
+            p[u(drawn + 1)].a = 1, p[u(drawn + 1)].b = 0;
             out.push_back(p);
         }
         break;
@@ -283,6 +297,22 @@ inline std::vector<int> view_values(const Case& c, const Doms& d, int i) {
         if ((d[u(c.v[u(i)].var)] >> t) & 1U) out.push_back(c.value(i, t));
     std::sort(out.begin(), out.end());
     return out;
+}
+
+// Bounds reasoning's step in a closure: view i's least value goes while
+// fits() is false for it, and its greatest likewise. False when that
+// empties the view; `moved` set when it removed something.
+template <class Fits>
+bool trim_bounds(const Case& c, Doms& d, int i, Fits&& fits, bool& moved) {
+    const std::vector<int> w = view_values(c, d, i);
+    std::size_t a = 0, b = w.size();
+    while (a < b && !fits(w[a])) ++a;
+    while (b > a && !fits(w[b - 1])) --b;
+    if (a == b) return false;
+    if (a == 0 && b == w.size()) return true;
+    moved = true;
+    restrict_view(c, d, i, [&](int x) { return x >= w[a] && x <= w[b - 1]; });
+    return true;
 }
 
 // {1, 2, 3}, for test names.

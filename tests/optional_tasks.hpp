@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <random>
 #include <vector>
 
 namespace checker::optional {
@@ -141,36 +140,7 @@ inline Outcome sweep(const Spec& spec, Kind kind, int n, int lo, int range, unsi
 inline Outcome sampled(const Spec& spec, Kind kind, int n, int lo, int range, long long samples, unsigned seed,
                        bool quiet = false) {
     const Layout l = layout(kind, n, lo, range, seed);
-    const int views = 2 * n;
-    Outcome out;
-    out.chk.quiet = quiet;
-    Store blank;
-    const std::vector<IntVar> xs = blank.int_vars(views, lo, lo + range - 1);
-    for (int k = 0; k < views; ++k)
-        REQUIRE(cut_to(blank, xs[u(k)], lo, range, l.allowed[u(k)]) != propane::Change::failed);
-    std::vector<Reused> reused(l.coefs.size());
-    for (std::size_t p = 0; p < l.coefs.size(); ++p) {
-        Reused& r = reused[p];
-        r.s = blank;
-        r.xs = xs;
-        r.props = post_counted(spec, r.s, r.xs, base_case(kind, views, views, lo, range, l.coefs[p]));
-        r.root_ok = r.s.propagate();
-        snapshot(r.s, r.root);
-        for (int k = 0; k < views; ++k) r.root_masks[u(k)] = r.root_ok ? mask_of(r.s, xs[u(k)], lo, range) : 0;
-    }
-    std::mt19937 rng(seed);
-    std::vector<Dom> before, scratch;
-    for (long long idx = 0; idx < samples; ++idx) {
-        const std::size_t p = static_cast<std::size_t>(idx % static_cast<long long>(l.coefs.size()));
-        Case c = base_case(kind, views, views, lo, range, l.coefs[p]);
-        for (int k = 0; k < views; ++k) {
-            Mask m = 0;
-            while (m == 0) m = random_domain(rng, range) & l.allowed[u(k)];
-            c.dom[u(k)] = m;
-        }
-        run_case(spec, c, blank, xs, reused[p], true, out, before, scratch);
-    }
-    return out;
+    return sampled_within(spec, kind, 2 * n, lo, range, l.coefs, l.allowed, samples, seed, quiet);
 }
 
 // The views a poster passes: starts, then presences, of the kind's type.

@@ -32,14 +32,12 @@ namespace {
 using checker::Case;
 using checker::Doms;
 using checker::Kind;
-using checker::Mask;
 using checker::Spec;
 using checker::Store;
 using checker::list;
 using checker::u;
 using propane::IntVar;
 using Affine = propane::AffineView;
-using Offset = propane::OffsetView;
 
 const std::vector<Kind> all_kinds(checker::kinds.begin(), checker::kinds.end());
 
@@ -106,19 +104,8 @@ bool timetable_closure(const Resource& r, const Case& c, Doms& d) {
         };
         bool moved = false;
         for (int i = 0; i < n; ++i) {
-            if (!active(i)) continue;
-            std::vector<int> w = values(i);
-            std::size_t a = 0, b = w.size();
-            while (a < b && !fits_at(i, w[a])) ++a;
-            while (b > a && !fits_at(i, w[b - 1])) --b;
-            if (a == b) return false;
-            if (a == 0 && b == w.size()) continue;
-            moved = true;
-            Mask& m = d[u(c.v[u(i)].var)];
-            for (int t = 0; t < c.range; ++t) {
-                const int x = c.value(i, t);
-                if (x < w[a] || x > w[b - 1]) m &= ~(Mask{1} << t);
-            }
+            if (active(i) && !checker::trim_bounds(c, d, i, [&](int s) { return fits_at(i, s); }, moved))
+                return false;
         }
         if (!moved) return true;
     }
@@ -132,13 +119,8 @@ Spec cumulative_spec(const Resource& r) {
     spec.holds = [=](const int* v) { return fits(r, v, n); };
     spec.closure = [=](const Case& c, Doms& d) { return timetable_closure(r, c, d); };
     spec.post = [=](Store& s, const std::vector<IntVar>& xs, const Case& c) {
-        auto post = [&](const auto& starts) { s.post(propane::cumulative(starts, r.d, r.h, r.capacity)); };
-        switch (c.kind) {
-        case Kind::var: post(checker::views<IntVar>(xs, c, 0, n)); break;
-        case Kind::offset: post(checker::views<Offset>(xs, c, 0, n)); break;
-        case Kind::affine:
-        case Kind::mixed: post(checker::views<Affine>(xs, c, 0, n)); break;
-        }
+        checker::with_views(xs, c, 0, n,
+                            [&](const auto& starts) { s.post(propane::cumulative(starts, r.d, r.h, r.capacity)); });
     };
     return spec;
 }
@@ -246,4 +228,19 @@ TEST_CASE("cumulative: model errors name the constraint") {
     Store u = s;
     u.post(propane::cumulative(xs, {1, 1, 0}, {0, 1, 3}, 2));
     CHECK(u.propagate());
+}
+
+// test_models_mixed, seed 1720 (the globals' models): b1 is the start of a
+// task and the presences of two others, one made absent by the run, which
+// makes the other present beside a task it overlaps.
+TEST_CASE("cumulative with optional tasks: a presence the run sets, shared with other tasks, is propagated") {
+    Store s;
+    const IntVar x0 = s.int_var(-3, 4), b0 = s.bool_var(), b1 = s.bool_var();
+    const std::vector<Affine> starts{3 * x0 + 1, x0, -b1 - 1};
+    const std::vector<Affine> present{1 - b1, b1, 1 - b0};
+    s.post(propane::cumulative(starts, {3, 3, 3}, {2, 1, 2}, 2, present));
+    REQUIRE(s.propagate());
+    REQUIRE(x0.assign(s, 0) != propane::Change::failed);
+    REQUIRE(b0.assign(s, 0) != propane::Change::failed);
+    CHECK_FALSE(s.propagate());
 }

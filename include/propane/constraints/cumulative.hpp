@@ -28,6 +28,9 @@
 // (scheduling/presence.hpp).
 //
 // Views that share a variable are read as independent tasks.
+//
+// Durations, heights and the capacity as views: cumulative_var.hpp, which
+// this header includes.
 
 #include <algorithm>
 #include <concepts>
@@ -44,6 +47,7 @@
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
 #include "arguments.hpp"
+#include "cumulative_var.hpp"
 #include "scheduling/presence.hpp"
 #include "scheduling/timetable.hpp"
 

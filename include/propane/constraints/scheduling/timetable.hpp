@@ -47,6 +47,15 @@ public:
         return true;
     }
 
+    // The profile's greatest height after the last pass (0 without
+    // compulsory parts): the least capacity that holds them, which a
+    // resource of variable capacity raises its capacity to.
+    std::int64_t peak() const noexcept {
+        std::int64_t top = 0;
+        for (const Stretch& s : profile_) top = std::max(top, s.height);
+        return top;
+    }
+
 private:
     // A stretch [from, to) over which the profile is `height`.
     struct Stretch {
