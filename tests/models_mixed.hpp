@@ -74,16 +74,16 @@ enum class Type {
     clause, clause_reif, rel_reif, rel_const_reif, element_const, element_var, count_const, count_view, div, mod,
     table, table_forbidden, linear_reif,
     unary, cumulative, circuit, inverse, regular, global_cardinality, lex, bin_packing, increasing, nvalue,
-    unary_optional, cumulative_optional
+    unary_optional, cumulative_optional, cumulative_var
 };
-constexpr int part1_types = 8, part2_types = 21, types = 33;
+constexpr int part1_types = 8, part2_types = 21, types = 34;
 constexpr std::array<const char*, types> type_names{
     "rel", "rel with a constant", "linear", "abs", "min", "max", "times", "all_different",
     "clause", "reified clause", "reified rel", "reified rel with a constant", "element of numbers",
     "element of views", "count against a number", "count against a view", "div", "mod", "table",
     "table of forbidden tuples", "reified linear", "unary", "cumulative", "circuit", "inverse", "regular",
     "global_cardinality", "lex", "bin_packing", "increasing", "nvalue", "unary with optional tasks",
-    "cumulative with optional tasks"};
+    "cumulative with optional tasks", "cumulative with variable durations, heights and capacity"};
 
 // Which families a model draws from: part 1's, parts 1 and 2's, or all of
 // them with half the constraints from the globals.
@@ -192,6 +192,21 @@ inline bool holds(const Con& c, const int* x) {
             for (std::size_t j = 0; j < h; ++j)
                 if (on(j) && w[j].at(x) <= w[i].at(x) && w[i].at(x) < w[j].at(x) + c.k[j]) load += c.tuples[0][j];
             if (on(i) && c.k[i] > 0 && load > c.c) return false;
+        }
+        return true;
+    }
+    case Type::cumulative_var: {
+        // Tasks 0 .. h-1: starts, durations, heights, then the capacity.
+        const std::size_t h = n / 3;
+        const auto at = [&](std::size_t i) { return w[i].at(x); };
+        for (std::size_t i = h; i < 3 * h; ++i)
+            if (at(i) < 0) return false;
+        for (std::size_t i = 0; i < h; ++i) { // the load only rises where a task starts
+            if (at(h + i) == 0 || at(2 * h + i) == 0) continue;
+            std::int64_t load = 0;
+            for (std::size_t j = 0; j < h; ++j)
+                if (at(j) <= at(i) && at(i) < at(j) + at(h + j)) load += at(2 * h + j);
+            if (load > at(n - 1)) return false;
         }
         return true;
     }
@@ -314,7 +329,7 @@ inline std::string Model::con_text(const Con& c) const {
         "rel", "rel", "linear", "abs", "min", "max", "times", "all_different", "clause", "clause", "rel", "rel",
         "element", "element", "count", "count", "div", "mod", "table", "table", "linear",
         "unary", "cumulative", "circuit", "inverse", "regular", "global_cardinality", "lex", "bin_packing",
-        "increasing", "nvalue"};
+        "increasing", "nvalue", "unary", "cumulative", "cumulative"};
     std::ostringstream o;
     o << calls[static_cast<std::size_t>(c.type)] << "(";
     const auto& w = c.views;
@@ -373,6 +388,13 @@ inline std::string Model::con_text(const Con& c) const {
     case Type::cumulative:
         list(0, w.size());
         o << ", " << numbers(c.k) << ", " << numbers(c.tuples[0]) << ", " << c.c;
+        break;
+    case Type::cumulative_var:
+        for (std::size_t k = 0, h = w.size() / 3; k < 3; ++k) {
+            list(k * h, (k + 1) * h);
+            o << ", ";
+        }
+        o << view_text(w.back());
         break;
     case Type::unary_optional:
     case Type::cumulative_optional:
@@ -557,6 +579,7 @@ inline Con random_constraint(Rng& rng, const Model& m, Type type, const int* pla
         if (type == Type::unary_optional || type == Type::cumulative_optional)
             for (std::size_t i = 0, h = c.views.size(); i < h; ++i) c.views.push_back(random_literal(rng, m));
         break;
+    case Type::cumulative_var: views_of(3 * rng.between(1, 3) + 1); break;
     case Type::circuit: views_of(rng.between(2, 4)); break;
     case Type::inverse:
     case Type::lex: views_of(2 * rng.between(1, 3)); break;

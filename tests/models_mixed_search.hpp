@@ -130,6 +130,9 @@ void post(Store& s, const std::vector<IntVar>& xs, const Con& c) {
     case Type::cumulative_optional:
         s.post(propane::cumulative(all(0, n / 2), c.k, c.tuples[0], c.c, all(n / 2, n)));
         break;
+    case Type::cumulative_var:
+        s.post(propane::cumulative(all(0, n / 3), all(n / 3, 2 * n / 3), all(2 * n / 3, n - 1), view(n - 1)));
+        break;
     }
 }
 

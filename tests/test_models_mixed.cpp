@@ -11,7 +11,8 @@
 // against a number and a view, div and mod, tables of allowed and of
 // forbidden tuples; the models drawn before the globals, seed for seed);
 // and all of those with half the constraints from the globals (unary,
-// cumulative, each also over optional tasks, circuit, inverse, regular,
+// cumulative, each also over optional tasks, cumulative over variable
+// durations, heights and capacity, circuit, inverse, regular,
 // global_cardinality, lex, bin_packing, increasing, nvalue).
 //
 // Seeds 1..3000 run by default; PROPANE_MODEL_SEEDS=<count> runs 1..count,
