@@ -421,6 +421,7 @@ constexpr Entry table_entries[] = {
     {"propane_count_neq", globals::count_rel<Rel::ne>},
     {"propane_cumulative", globals::cumulative},
     {"propane_cumulative_opt", globals::cumulative_opt},
+    {"propane_cumulative_var", globals::cumulative_var},
     {"propane_disjunctive", globals::disjunctive},
     {"propane_disjunctive_opt", globals::disjunctive_opt},
     {"propane_disjunctive_strict", globals::disjunctive_strict},

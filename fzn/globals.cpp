@@ -85,6 +85,15 @@ void cumulative(Builder& b, const ConstraintItem& c) {
         propane::cumulative(b.vars(c.args[0]), b.integers(c.args[1]), b.integers(c.args[2]), capacity));
 }
 
+// propane_cumulative_var(s, d, r, b): durations, heights and the capacity
+// variables (a constant among them becomes a fixed variable). The library
+// adds b >= 0, which MiniZinc's cumulative asks of any resource with a task.
+void cumulative_var(Builder& b, const ConstraintItem& c) {
+    need(c, 4);
+    b.store().post(
+        propane::cumulative(b.vars(c.args[0]), b.vars(c.args[1]), b.vars(c.args[2]), b.var(c.args[3])));
+}
+
 // propane_disjunctive(s, d) and propane_disjunctive_strict(s, d), d fixed.
 void disjunctive(Builder& b, const ConstraintItem& c) {
     need(c, 2);

@@ -16,6 +16,7 @@ void circuit(Builder& b, const ConstraintItem& c);
 template <Rel r>
 void count_rel(Builder& b, const ConstraintItem& c);
 void cumulative(Builder& b, const ConstraintItem& c);
+void cumulative_var(Builder& b, const ConstraintItem& c);
 void disjunctive(Builder& b, const ConstraintItem& c);
 void disjunctive_strict(Builder& b, const ConstraintItem& c);
 void cumulative_opt(Builder& b, const ConstraintItem& c);
