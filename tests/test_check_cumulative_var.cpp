@@ -11,7 +11,9 @@
 // least (greatest) value gone while the task, started there for dmin,
 // meets a time at which the others' compulsory parts leave less than hmin
 // free; the least capacity at least every hmin and the compulsory parts'
-// sum at every time.
+// sum at every time; and, when no two tasks taking part fit beside each
+// other (the two least hmin above the greatest capacity), the unary rules'
+// fixpoint on [s, s + dmin) (unary_reference.hpp).
 //
 // Tasks are views 0 .. n-1 (starts), n .. 2n-1 (durations), 2n .. 3n-1
 // (heights) and 3n (the capacity), every variable over -1..3: the starts
@@ -24,6 +26,7 @@
 
 #include "bool_sweep.hpp"
 #include "checker.hpp"
+#include "unary_reference.hpp"
 
 #include <propane/constraints/cumulative.hpp>
 
@@ -119,6 +122,19 @@ bool closure(const Case& c, Doms& d, int n) {
         if (need > values(3 * n).front()) {
             moved = true;
             checker::restrict_view(c, d, 3 * n, [&](int x) { return x >= need; });
+        }
+        // No two tasks taking part fit beside each other: the unary rules
+        // on [s, s + dmin), once time-tabling is done.
+        Case tasks = c;
+        tasks.n = 0;
+        std::vector<int> lengths, heights;
+        for (int i = 0; i < n; ++i)
+            if (part(i)) tasks.v[u(tasks.n++)] = c.v[u(i)], lengths.push_back(p[u(i)]), heights.push_back(h[u(i)]);
+        std::sort(heights.begin(), heights.end());
+        if (!moved && tasks.n >= 2 && heights[0] + heights[1] > cmax) {
+            const Doms was = d;
+            if (!checker::unary_closure(lengths, tasks, d)) return false;
+            moved = d != was;
         }
         if (!moved) return true;
     }
@@ -230,6 +246,9 @@ TEST_CASE("cumulative(starts, durations, heights, capacity) over IntVars: every 
     checker::report("cumulative(2 starts over 0..2, durations in {0, 2}, heights in {0, 2}, capacity in {-1, 1, 2}), "
                     "every configuration",
                     every({0, 2}, {0, 2}, {-1, 1, 2}));
+    checker::report("cumulative(2 starts over 0..2, durations in {1, 3}, heights in 2..3, capacity in 2..3: no two "
+                    "tasks fit beside each other), every configuration",
+                    every({1, 3}, {2, 3}, {2, 3}));
 }
 
 TEST_CASE("cumulative over views: model errors name the constraint") {

@@ -23,7 +23,14 @@
 //   taking part's start keeps its least and greatest values only if it
 //   fits there beside the others' compulsory parts;
 //   the capacity's least value rises to the profile's peak and to every
-//   hmin_i of a task taking part.
+//   hmin_i of a task taking part;
+//   when no two tasks taking part fit beside each other (the two least
+//   hmin_i sum above cmax), they form a unary resource: the unary rules
+//   (scheduling/unary_rules.hpp: overload, detectable precedences,
+//   not-first/not-last, edge finding) on the tasks [s_i, s_i + dmin_i),
+//   as unary.hpp runs them. This is the job shop written with cumulative
+//   (MiniZinc's evilshop), which Gecode's FlatZinc front end detects the
+//   same way.
 // Durations and heights are read only at their least values: a longer or
 // higher task is never pruned shorter or lower. With every view fixed the
 // compulsory parts are the tasks themselves, so propagation fails exactly
@@ -47,7 +54,9 @@
 #include "../engine/propagator.hpp"
 #include "../engine/view.hpp"
 #include "arguments.hpp"
+#include "scheduling/presence.hpp"
 #include "scheduling/timetable.hpp"
+#include "scheduling/unary_rules.hpp"
 
 namespace propane {
 
@@ -70,18 +79,35 @@ public:
                 const std::int64_t cmax = capacity_.max(s);
                 if (!timetable_.pass(tasks_, cmax, est_, lst_)) return PropStatus::failed;
                 for (std::size_t k = 0; k < tasks_.size(); ++k) {
-                    const auto& x = starts_[which_[k]];
+                    const auto& x = starts_[static_cast<std::size_t>(which_[k])];
                     if (!raise(s, x, est_[k], tasks_[k].est, moved) || !lower(s, x, lst_[k], tasks_[k].lst, moved))
                         return PropStatus::failed;
                 }
                 if (!raise(s, capacity_, std::max(need_, timetable_.peak()), capacity_.min(s), moved))
                     return PropStatus::failed;
+                // The dearer rules once time-tabling has settled.
+                if (!moved && disjoint(cmax)) {
+                    StoreStarts<S, kept_t<X>> at(s, starts_, which_);
+                    if (!unary_(at, [&](std::size_t k) { return tasks_[k].p; })) return PropStatus::failed;
+                    moved = at.moved();
+                }
             }
             if (!moved) return PropStatus::fix;
         }
     }
 
 private:
+    // Whether no two tasks taking part fit beside each other within cmax.
+    bool disjoint(std::int64_t cmax) const {
+        if (tasks_.size() < 2) return false;
+        std::int64_t least = cmax + 1, second = cmax + 1;
+        for (const CumulativeTask& t : tasks_) {
+            if (t.h < least) second = least, least = t.h;
+            else if (t.h < second) second = t.h;
+        }
+        return least + second > cmax;
+    }
+
     // The tasks taking part, at their least duration and height; false when
     // one is higher than the greatest capacity.
     bool read(S& s, bool& moved) {
@@ -96,7 +122,7 @@ private:
             if (h > cmax) return false;
             need_ = std::max(need_, h);
             tasks_.push_back({starts_[i].min(s), starts_[i].max(s), p, h});
-            which_.push_back(i);
+            which_.push_back(static_cast<int>(i));
         }
         est_.resize(tasks_.size());
         lst_.resize(tasks_.size());
@@ -125,10 +151,11 @@ private:
     kept_t<C> capacity_;
     // Scratch, rebuilt by every pass.
     std::vector<CumulativeTask> tasks_;
-    std::vector<std::size_t> which_;
+    std::vector<int> which_;
     std::vector<std::int64_t> est_, lst_;
     std::int64_t need_ = 0;
     Timetable timetable_;
+    UnarySettle unary_;
 };
 
 inline void check_cumulative_var(std::size_t starts, std::size_t durations, std::size_t heights) {

@@ -154,6 +154,55 @@ private:
     ThetaLambdaTree tree_;
 };
 
+// The rules to their fixpoint over a resource's start bounds: `at` reads
+// and tightens them (size, lo, hi, raise, lower, as presence.hpp's
+// StoreStarts and NumberStarts), duration(k) is task k's. Forward
+// (earliest starts, and latest ends by not-last), then the mirror image
+// (time reversed: a task from -lct to -est), each applied as soon as
+// computed; until a round moves no bound. False on failure.
+class UnarySettle {
+public:
+    template <class Starts, class Duration>
+    bool operator()(Starts& at, Duration&& duration) {
+        const std::size_t n = at.size();
+        tasks_.resize(n);
+        est_.resize(n);
+        lct_.resize(n);
+        for (;;) {
+            bool moved = false;
+            for (const bool mirror : {false, true}) {
+                for (std::size_t k = 0; k < n; ++k) {
+                    const std::int64_t p = duration(k);
+                    const std::int64_t lo = at.lo(k), hi = at.hi(k) + p;
+                    tasks_[k] = mirror ? Task{-hi, -lo, p} : Task{lo, hi, p};
+                    est_[k] = tasks_[k].est;
+                    lct_[k] = tasks_[k].lct;
+                }
+                if (!rules_.pass(tasks_, est_, lct_)) return false;
+                for (std::size_t k = 0; k < n; ++k) {
+                    // Back from the mirror: its est is minus the real lct.
+                    const std::int64_t rise = mirror ? -lct_[k] : est_[k];
+                    const std::int64_t fall = (mirror ? -est_[k] : lct_[k]) - tasks_[k].p;
+                    if (rise > at.lo(k)) {
+                        if (!at.raise(k, rise)) return false;
+                        moved = true;
+                    }
+                    if (fall < at.hi(k)) {
+                        if (!at.lower(k, fall)) return false;
+                        moved = true;
+                    }
+                }
+            }
+            if (!moved) return true;
+        }
+    }
+
+private:
+    std::vector<Task> tasks_;
+    std::vector<std::int64_t> est_, lct_;
+    UnaryRules rules_;
+};
+
 } // namespace propane::detail::scheduling
 
 #endif
