@@ -11,7 +11,9 @@
 // least (greatest) value gone while the task, started there for dmin,
 // meets a time at which the others' compulsory parts leave less than hmin
 // free; the least capacity at least every hmin and the compulsory parts'
-// sum at every time; and, when no two tasks taking part fit beside each
+// sum at every time; a task of positive dmin no higher than cmax less the
+// others' compulsory parts at any time of its own compulsory part, or 0
+// (its least height may be 0); and, when no two tasks taking part fit beside each
 // other (the two least hmin above the greatest capacity), the unary rules'
 // fixpoint on [s, s + dmin) (unary_reference.hpp).
 //
@@ -122,6 +124,21 @@ bool closure(const Case& c, Doms& d, int n) {
         if (need > values(3 * n).front()) {
             moved = true;
             checker::restrict_view(c, d, 3 * n, [&](int x) { return x >= need; });
+        }
+        // A task certain to run over [lst, est + dmin) (dmin > 0, whatever
+        // its least height) shares each time there with the others'
+        // compulsory parts: its height is at most what they leave of cmax.
+        for (int i = 0; i < n && !moved; ++i) {
+            if (p[u(i)] <= 0) continue;
+            int top = -1;
+            for (int t = lst[u(i)]; t < est[u(i)] + p[u(i)]; ++t) top = std::max(top, others(i, t));
+            if (top < 0) continue;
+            const auto hs = values(2 * n + i);
+            const int most = std::max(0, cmax - top);
+            if (hs.back() > most) {
+                moved = true;
+                checker::restrict_view(c, d, 2 * n + i, [&](int w) { return w <= most; });
+            }
         }
         // No two tasks taking part fit beside each other: the unary rules
         // on [s, s + dmin), once time-tabling is done.

@@ -24,6 +24,10 @@
 //   fits there beside the others' compulsory parts;
 //   the capacity's least value rises to the profile's peak and to every
 //   hmin_i of a task taking part;
+//   a task with dmin_i > 0 whose compulsory part [lst_i, est_i + dmin_i)
+//   is not empty (its least height may be 0) has its height lowered to
+//   cmax less the others' compulsory parts at their highest within it, or
+//   to 0 when that is less (a height of 0 uses nothing);
 //   when no two tasks taking part fit beside each other (the two least
 //   hmin_i sum above cmax), they form a unary resource: the unary rules
 //   (scheduling/unary_rules.hpp: overload, detectable precedences,
@@ -31,10 +35,10 @@
 //   as unary.hpp runs them. This is the job shop written with cumulative
 //   (MiniZinc's evilshop), which Gecode's FlatZinc front end detects the
 //   same way.
-// Durations and heights are read only at their least values: a longer or
-// higher task is never pruned shorter or lower. With every view fixed the
-// compulsory parts are the tasks themselves, so propagation fails exactly
-// when the constraint is violated.
+// Durations are read only at their least values and never pruned
+// shorter; heights lose values only by the rule on compulsory parts above.
+// With every view fixed the compulsory parts are the tasks themselves, so
+// propagation fails exactly when the constraint is violated.
 //
 // Views that share a variable are read as independent tasks (a run goes on
 // until no bound moves, so it still ends at a fixpoint).
@@ -92,11 +96,35 @@ public:
                     moved = at.moved();
                 }
             }
+            if (!moved && !lower_heights(s, moved)) return PropStatus::failed;
             if (!moved) return PropStatus::fix;
         }
     }
 
 private:
+    // A task of positive least duration whose compulsory part is not empty
+    // runs through it whatever its start, beside the others' compulsory
+    // parts there: its height falls to what they leave of cmax. So a task
+    // that may use nothing (a least height of 0, as a task on another
+    // machine) is kept off a stretch the others fill. Read on the profile
+    // of the pass just made, with the bounds it was built from.
+    // A height of 0 uses nothing, and so stays whatever the capacity.
+    bool lower_heights(S& s, bool& moved) {
+        const std::int64_t cmax = capacity_.max(s);
+        std::size_t k = 0; // the next task taking part, in tasks_
+        for (std::size_t i = 0; i < starts_.size(); ++i) {
+            const bool taking = k < which_.size() && which_[k] == static_cast<int>(i);
+            const std::int64_t p = d_[i].min(s);
+            const std::int64_t from = starts_[i].max(s), to = starts_[i].min(s) + p;
+            const std::int64_t own = taking ? tasks_[k].h : 0;
+            if (taking) ++k;
+            if (p <= 0 || from >= to) continue;
+            const std::int64_t others = tasks_.empty() ? 0 : timetable_.peak(from, to) - own;
+            if (!lower(s, h_[i], std::max<std::int64_t>(0, cmax - others), h_[i].max(s), moved)) return false;
+        }
+        return true;
+    }
+
     // Whether no two tasks taking part fit beside each other within cmax.
     bool disjoint(std::int64_t cmax) const {
         if (tasks_.size() < 2) return false;

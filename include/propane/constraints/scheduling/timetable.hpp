@@ -17,6 +17,7 @@
 // moves, as each change can make a compulsory part grow.
 
 #include <algorithm>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -50,9 +51,13 @@ public:
     // The profile's greatest height after the last pass (0 without
     // compulsory parts): the least capacity that holds them, which a
     // resource of variable capacity raises its capacity to.
-    std::int64_t peak() const noexcept {
+    std::int64_t peak() const noexcept { return peak(INT64_MIN, INT64_MAX); }
+    // The same over [from, to): what a task certain to run then shares the
+    // capacity with, its own compulsory part included.
+    std::int64_t peak(std::int64_t from, std::int64_t to) const noexcept {
         std::int64_t top = 0;
-        for (const Stretch& s : profile_) top = std::max(top, s.height);
+        for (const Stretch& s : profile_)
+            if (s.from < to && from < s.to) top = std::max(top, s.height);
         return top;
     }
 
