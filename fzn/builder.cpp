@@ -29,19 +29,51 @@ Node name_of(const Decl& d) {
     return n;
 }
 
+// output_array's index sets hold as many elements as the array: MiniZinc
+// reads the printed array back by them.
+void check_dims(const Decl& d, const std::vector<Node>& dims, std::size_t size) {
+    std::string shape;
+    std::uint64_t elements = 1; // at most size + 1
+    for (const Node& dim : dims) {
+        std::uint64_t n = 0;
+        if (dim.kind == Node::Kind::range && !dim.real_range) {
+            shape += (shape.empty() ? "" : ", ") + std::to_string(dim.lo) + ".." + std::to_string(dim.hi);
+            if (dim.lo <= dim.hi) n = static_cast<std::uint64_t>(dim.hi) - static_cast<std::uint64_t>(dim.lo) + 1;
+        } else if (dim.kind == Node::Kind::set && dim.elements.empty()) {
+            shape += (shape.empty() ? "" : ", ") + std::string("{}");
+        } else {
+            throw SyntaxError(dim.line, dim.column, "output_array of '" + d.name + "': an index set that is not a range");
+        }
+        // Past the array's size the count only needs to stay past it.
+        if (n == 0) elements = 0;
+        else if (elements != 0) elements = n > size / elements ? size + 1 : elements * n;
+    }
+    if (dims.empty() || elements != size)
+        throw SyntaxError(d.line, d.column, "output_array of '" + d.name + "' is " +
+                                                (dims.empty() ? std::string("without index sets") : shape) + ", for " +
+                                                std::to_string(size) + " elements");
+}
+
 } // namespace
 
+bool IntSet::contains(std::int64_t v) const noexcept {
+    const auto it = std::upper_bound(runs.begin(), runs.end(), v, [](std::int64_t w, const auto& r) { return w < r.first; });
+    return it != runs.begin() && v <= std::prev(it)->second;
+}
+
 void keep_only(FznStore& s, IntVar x, const IntSet& set) {
-    if (set.empty() || set.front() > x.hi() || set.back() < x.lo()) {
+    const std::int64_t lo = x.lo(), hi = x.hi();
+    if (set.empty() || set.min() > hi || set.max() < lo) {
         (void)s.fail();
         return;
     }
-    (void)s.remove_below(x, static_cast<int>(std::max<std::int64_t>(set.front(), x.lo())));
-    (void)s.remove_above(x, static_cast<int>(std::min<std::int64_t>(set.back(), x.hi())));
-    // The gaps between consecutive elements, within x's initial range.
-    for (std::size_t k = 1; k < set.size(); ++k)
-        for (std::int64_t v = std::max<std::int64_t>(set[k - 1] + 1, x.lo()); v < set[k] && v <= x.hi(); ++v)
-            (void)s.remove(x, v);
+    (void)s.remove_below(x, static_cast<int>(std::max(set.min(), lo)));
+    (void)s.remove_above(x, static_cast<int>(std::min(set.max(), hi)));
+    // The gaps between consecutive runs, within x's initial range (a gap
+    // lies strictly between two elements, so its ends never overflow).
+    for (std::size_t k = 1; k < set.runs.size(); ++k)
+        for (std::int64_t v = std::max(set.runs[k - 1].second + 1, lo); v < set.runs[k].first && v <= hi; ++v)
+            (void)s.remove(x, static_cast<int>(v));
 }
 
 Builder::Builder(const Model& m, FznStore& s, BuildOptions options) : m_(m), s_(s), options_(options) {}
@@ -108,16 +140,17 @@ IntSet Builder::set(const Node& n0) const {
     const Node& n = resolve(n0);
     IntSet out;
     if (n.kind == Node::Kind::range && !n.real_range) {
-        if (n.hi >= n.lo && static_cast<std::uint64_t>(n.hi) - static_cast<std::uint64_t>(n.lo) >
-                                static_cast<std::uint64_t>(options_.max_domain) * 4)
-            fail(n0, "a constant set from " + std::to_string(n.lo) + " to " + std::to_string(n.hi) + " is too large");
-        for (std::int64_t v = n.lo; v <= n.hi; ++v) out.push_back(v);
+        if (n.lo <= n.hi) out.runs.emplace_back(n.lo, n.hi);
         return out;
     }
     if (n.kind == Node::Kind::set) {
-        out = n.elements;
-        std::sort(out.begin(), out.end());
-        out.erase(std::unique(out.begin(), out.end()), out.end());
+        std::vector<std::int64_t> values = n.elements;
+        std::sort(values.begin(), values.end());
+        for (const std::int64_t v : values) {
+            if (!out.runs.empty() && v <= out.runs.back().second) continue; // a repeat
+            if (!out.runs.empty() && out.runs.back().second + 1 == v) out.runs.back().second = v;
+            else out.runs.emplace_back(v, v);
+        }
         return out;
     }
     fail(n0, "expected a constant set of integers");
@@ -137,7 +170,7 @@ Term Builder::term(const Node& n0) const {
         if (n.kind == Node::Kind::ident && !params_.count(n.name)) fail(n0, "unknown name '" + n.name + "'");
         return {true, integer(n), {}};
     }
-    if (n.kind == Node::Kind::floating) throw Unsupported("float values are not supported");
+    if (n.kind == Node::Kind::floating) throw Unsupported("float values are not supported", n0.line, n0.column);
     fail(n0, "expected an integer or Boolean variable or constant");
 }
 
@@ -184,9 +217,9 @@ void Builder::declare() {
         if (params_.count(d.name) || var_ids_.count(d.name) || arrays_.count(d.name))
             throw SyntaxError(d.line, d.column, "'" + d.name + "' is declared twice");
         if (d.type.base == Type::Base::float_ && d.type.is_var)
-            throw Unsupported("float variables are not supported ('" + d.name + "')");
+            throw Unsupported("float variables are not supported ('" + d.name + "')", d.line, d.column);
         if (d.type.base == Type::Base::set_of_int && d.type.is_var)
-            throw Unsupported("set variables are not supported ('" + d.name + "')");
+            throw Unsupported("set variables are not supported ('" + d.name + "')", d.line, d.column);
         if (!d.type.is_var) {
             if (!d.has_value) throw SyntaxError(d.line, d.column, "the parameter '" + d.name + "' has no value");
             if (d.type.is_array && d.value.kind == Node::Kind::array) check_size(d);
@@ -206,6 +239,8 @@ void Builder::declare() {
         }
         VarInfo v;
         v.name = d.name;
+        v.line = d.line;
+        v.column = d.column;
         v.introduced = has_ann(d.annotations, "var_is_introduced");
         v.defined = has_ann(d.annotations, "is_defined_var");
         if (is_bool) {
@@ -225,8 +260,8 @@ void Builder::declare() {
                     v.lo = 1;
                     v.hi = 0;
                 } else {
-                    v.lo = v.holes_from.front();
-                    v.hi = v.holes_from.back();
+                    v.lo = v.holes_from.min();
+                    v.hi = v.holes_from.max();
                 }
             }
             if (v.lo > v.hi) throw SyntaxError(d.line, d.column, "the variable '" + d.name + "' has an empty domain");
@@ -238,6 +273,10 @@ void Builder::declare() {
         if (d.has_value) {
             const Node& val = resolve(d.value);
             if (val.kind == Node::Kind::integer || val.kind == Node::Kind::boolean) {
+                if ((val.kind == Node::Kind::boolean) != is_bool)
+                    fail(d.value, std::string("the ") + (is_bool ? "Boolean" : "integer") + " variable '" + d.name +
+                                      "' set to " + (is_bool ? "the integer " + std::to_string(val.value)
+                                                             : std::string(val.value ? "true" : "false")));
                 v.constant = val.value;
             } else {
                 const int target = var_index(val);
@@ -268,7 +307,8 @@ void Builder::create_vars() {
         if (lo < std::numeric_limits<int>::min() || hi > std::numeric_limits<int>::max()) {
             lo = std::max<std::int64_t>(lo, std::numeric_limits<int>::min());
             hi = std::min<std::int64_t>(hi, std::numeric_limits<int>::max());
-            if (lo > hi) throw Unsupported("the variable '" + v.name + "' has a domain beyond 32 bits");
+            if (lo > hi)
+                throw Unsupported("the variable '" + v.name + "' has a domain beyond 32 bits", v.line, v.column);
         }
         v.var = s_.int_var(static_cast<int>(lo), static_cast<int>(hi));
         if (lo > declared_lo || hi < declared_hi) cuts_.push_back({v.var, v.name, lo > declared_lo, hi < declared_hi});
@@ -294,6 +334,9 @@ void Builder::post_constraints(Program& p) {
             post_builtin(*this, c);
         } catch (const model_error& e) {
             throw SyntaxError(c.line, c.column, c.name + ": " + e.what());
+        } catch (const Unsupported& e) {
+            if (e.line() > 0) throw;
+            throw Unsupported(c.name + ": " + e.what(), c.line, c.column);
         }
         for (int k = before; k < s_.num_propagators(); ++k) p.profile_names.push_back(c.name);
     }
@@ -303,8 +346,7 @@ void Builder::post_constraints(Program& p) {
         if (v.alias < 0 && !v.constant) continue;
         if (!v.bounded && !v.has_set) continue;
         if (v.constant) {
-            const bool in = *v.constant >= v.lo && *v.constant <= v.hi &&
-                            (!v.has_set || std::binary_search(v.holes_from.begin(), v.holes_from.end(), *v.constant));
+            const bool in = *v.constant >= v.lo && *v.constant <= v.hi && (!v.has_set || v.holes_from.contains(*v.constant));
             if (!in) (void)s_.fail();
             continue;
         }
@@ -339,6 +381,7 @@ void Builder::collect_outputs(Program& p) {
         if (!wanted) continue;
         if (out.is_array) {
             out.terms = terms(name_of(d));
+            check_dims(d, out.dims, out.terms.size());
         } else {
             out.terms.push_back(term(name_of(d)));
         }
@@ -348,6 +391,8 @@ void Builder::collect_outputs(Program& p) {
 
 Phase Builder::phase_of(const Node& ann) const {
     Phase ph;
+    ph.line = ann.line;
+    ph.column = ann.column;
     for (const Term& t : terms(ann.items[0]))
         if (!t.fixed) ph.vars.push_back(t.var);
     if (ann.items.size() > 1 && ann.items[1].kind == Node::Kind::ident) ph.var_choice = ann.items[1].name;

@@ -36,10 +36,19 @@ inline constexpr std::int64_t far = std::int64_t{1} << 50;
 inline std::int64_t clamp_far(std::int64_t v) noexcept { return v < -far ? -far : (v > far ? far : v); }
 
 // A model fzn-propane cannot run: a float or set variable, a builtin it
-// does not know. Not the model's fault, so reported apart from errors.
+// does not know. Not the model's fault, so reported apart from errors;
+// placed (line and column from 1) where the file says what it cannot run,
+// or unplaced (0) until the builder places it at the constraint it posts.
 class Unsupported : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit Unsupported(const std::string& what, int line = 0, int column = 0)
+        : std::runtime_error(what), line_(line), column_(column) {}
+    int line() const noexcept { return line_; }
+    int column() const noexcept { return column_; }
+
+private:
+    int line_;
+    int column_;
 };
 
 // An argument: a variable, or a constant where FlatZinc allows one.
@@ -49,8 +58,16 @@ struct Term {
     IntVar var;
 };
 
-// An integer set from the file: sorted, without repeats.
-using IntSet = std::vector<std::int64_t>;
+// An integer set from the file, as its maximal runs of consecutive values
+// (sorted, disjoint, never adjacent): a range is one run however wide, up
+// to the ends of 64 bits.
+struct IntSet {
+    std::vector<std::pair<std::int64_t, std::int64_t>> runs;
+    bool empty() const noexcept { return runs.empty(); }
+    std::int64_t min() const noexcept { return runs.front().first; }
+    std::int64_t max() const noexcept { return runs.back().second; }
+    bool contains(std::int64_t v) const noexcept;
+};
 
 // Keeps x's values that are in `set` (a failure when none is).
 void keep_only(FznStore& s, IntVar x, const IntSet& set);
@@ -66,6 +83,7 @@ struct OutputItem {
 // One search annotation (int_search or bool_search), or the default
 // search of the variables no annotation names.
 struct Phase {
+    int line = 0, column = 0; // of the annotation
     std::vector<IntVar> vars;
     std::string var_choice = "input_order";
     std::string val_choice = "indomain_min";
@@ -125,6 +143,7 @@ public:
 private:
     struct VarInfo {
         std::string name;
+        int line = 0, column = 0; // of the declaration
         bool introduced = false; // var_is_introduced
         bool defined = false;    // is_defined_var
         bool bounded = false;           // both bounds known (within +-far)

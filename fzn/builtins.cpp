@@ -108,21 +108,31 @@ void array_min_max(Builder& b, const ConstraintItem& c) {
 
 // x^y for integers as MiniZinc defines it: y >= 0 the usual power, y < 0
 // the reciprocal rounded toward zero (1 for x == 1, +-1 for x == -1, 0
-// otherwise) and undefined for x == 0.
+// otherwise) and undefined for x == 0. Bases -1, 0 and 1 in closed form,
+// the others by squaring: a few steps for any exponent, since |x| >= 2
+// passes 2^40 (beyond any int domain: no power there) within 40.
 std::optional<std::int64_t> power(std::int64_t x, std::int64_t y) {
-    if (y < 0) {
-        if (x == 0) return std::nullopt;
-        if (x == 1) return 1;
-        if (x == -1) return (y % 2 == 0) ? 1 : -1;
-        return 0;
+    if (x == 1) return 1;
+    if (x == -1) return y % 2 == 0 ? 1 : -1;
+    if (x == 0) {
+        if (y < 0) return std::nullopt;
+        return y == 0 ? 1 : 0;
     }
-    std::int64_t r = 1;
-    for (std::int64_t k = 0; k < y; ++k) {
-        if (r != 0 && (x > (std::int64_t{1} << 40) / (r < 0 ? -r : r) || x < -(std::int64_t{1} << 40) / (r < 0 ? -r : r)))
-            return std::nullopt; // past any int domain
-        r *= x;
+    if (y < 0) return 0;
+    constexpr std::int64_t limit = std::int64_t{1} << 40;
+    const auto fits = [](std::int64_t a, std::int64_t b) { return std::abs(a) <= limit / std::abs(b); };
+    std::int64_t result = 1, base = x;
+    for (;;) {
+        if (y & 1) {
+            if (!fits(result, base)) return std::nullopt;
+            result *= base;
+        }
+        y >>= 1;
+        if (y == 0) return result;
+        // Another factor of at least base^2 is still to come.
+        if (!fits(base, base)) return std::nullopt;
+        base *= base;
     }
-    return r;
 }
 
 // int_pow as a table of its solutions over the domains of its arguments:
@@ -268,23 +278,13 @@ void array_bool_xor(Builder& b, const ConstraintItem& c) {
 
 // ---- sets of constants ------------------------------------------------------------------
 
-// The maximal runs of consecutive values of a sorted set.
-std::vector<std::pair<std::int64_t, std::int64_t>> runs(const IntSet& set) {
-    std::vector<std::pair<std::int64_t, std::int64_t>> out;
-    for (const std::int64_t v : set) {
-        if (!out.empty() && out.back().second + 1 == v) out.back().second = v;
-        else out.emplace_back(v, v);
-    }
-    return out;
-}
-
 void set_in(Builder& b, const ConstraintItem& c) {
     need(c, 2);
     const Term x = tm(b, c.args[0]);
     const IntSet set = b.set(c.args[1]);
     FznStore& s = b.store();
     if (x.fixed) {
-        if (!std::binary_search(set.begin(), set.end(), x.value)) (void)s.fail();
+        if (!set.contains(x.value)) (void)s.fail();
         return;
     }
     keep_only(s, x.var, set);
@@ -300,13 +300,13 @@ void set_in_reif(Builder& b, const ConstraintItem& c) {
     const Term r = tm(b, c.args[2]);
     FznStore& s = b.store();
     if (x.fixed) {
-        const bool in = std::binary_search(set.begin(), set.end(), x.value);
+        const bool in = set.contains(x.value);
         if (!in) set_bool(b, r, false);
         else if (mode == ReifyMode::iff) set_bool(b, r, true);
         return;
     }
     std::vector<Term> tests;
-    for (const auto& [lo, hi] : runs(set)) {
+    for (const auto& [lo, hi] : set.runs) {
         if (hi < x.var.lo() || lo > x.var.hi()) continue;
         const bool low_open = lo > x.var.lo(), high_open = hi < x.var.hi();
         if (!low_open && !high_open) { // the run holds x's whole initial range
@@ -452,7 +452,7 @@ void post_builtin(Builder& b, const ConstraintItem& c) {
     const auto* it = std::lower_bound(std::begin(table_entries), end, std::string_view(c.name),
                                       [](const Entry& e, std::string_view n) { return e.name < n; });
     if (it == end || it->name != c.name)
-        throw Unsupported("unknown constraint '" + c.name + "' (line " + std::to_string(c.line) + ")");
+        throw Unsupported("unknown constraint '" + c.name + "'", c.line, c.column);
     it->post(b, c);
 }
 

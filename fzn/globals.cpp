@@ -3,6 +3,7 @@
 // constraint of that name. Index sets arrive as their least index, and
 // become offset views where propane counts from 0.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -173,8 +174,10 @@ void regular(Builder& b, const ConstraintItem& c) {
     const std::int64_t start = b.integer(c.args[4]);
     if (start < 1 || start > states) throw SyntaxError(c.line, c.column, c.name + ": start state " + std::to_string(start));
     dfa.start = static_cast<int>(start - 1);
-    for (const std::int64_t f : b.set(c.args[5]))
-        if (f >= 1 && f <= states) dfa.finals.push_back(static_cast<int>(f - 1));
+    const IntSet finals = b.set(c.args[5]);
+    for (const auto& [lo, hi] : finals.runs)
+        for (std::int64_t f = std::max<std::int64_t>(lo, 1); f <= std::min(hi, states); ++f)
+            dfa.finals.push_back(static_cast<int>(f - 1));
     for (std::int64_t q = 0; q < states; ++q)
         for (std::int64_t a = 0; a < symbols; ++a) {
             const std::int64_t to = d[static_cast<std::size_t>(q * symbols + a)];

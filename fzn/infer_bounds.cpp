@@ -29,19 +29,19 @@ Iv add(Iv a, Iv b) {
 
 Iv neg(Iv a) { return {a.hi >= far ? -far : -a.hi, a.lo <= -far ? far : -a.lo}; }
 
-// c * a for a constant c.
+// c * a for a constant c (any c, -2^63 included: nothing is negated).
 Iv scale(Iv a, std::int64_t c) {
     if (c == 0) return {0, 0};
-    if (c < 0) return scale(neg(a), -c);
+    // A product within +-far is exact in long double (64-bit significand);
+    // beyond it only its side of +-far matters.
     auto mul = [c](std::int64_t v) -> std::int64_t {
-        if (v <= -far) return -far;
-        if (v >= far) return far;
-        const long double p = static_cast<long double>(v) * static_cast<long double>(c);
+        const long double x = v <= -far ? -INFINITY : v >= far ? INFINITY : static_cast<long double>(v);
+        const long double p = x * static_cast<long double>(c);
         return p <= -static_cast<long double>(far) ? -far
                : p >= static_cast<long double>(far) ? far
                                                      : static_cast<std::int64_t>(p);
     };
-    return {mul(a.lo), mul(a.hi)};
+    return c > 0 ? Iv{mul(a.lo), mul(a.hi)} : Iv{mul(a.hi), mul(a.lo)};
 }
 
 // a * b over intervals, with 0 * (no bound) taken as 0.
@@ -76,7 +76,8 @@ std::int64_t magnitude(Iv a) {
 void Builder::infer_bounds() {
     auto iv = [&](const Node& n) -> Iv {
         const Node& r = resolve(n);
-        if (r.kind == Node::Kind::integer || r.kind == Node::Kind::boolean) return {r.value, r.value};
+        // A constant past +-far is as good as no bound, and would overflow.
+        if (r.kind == Node::Kind::integer || r.kind == Node::Kind::boolean) return {clamp_far(r.value), clamp_far(r.value)};
         const int v = var_index(r);
         if (v < 0) return {};
         const VarInfo& info = vars_[static_cast<std::size_t>(v)];

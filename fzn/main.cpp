@@ -6,6 +6,7 @@
 // command-line mistake or output that could not be written (as the
 // examples).
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <csignal>
@@ -19,6 +20,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
+#include <thread>
 
 #include <propane/version.hpp>
 
@@ -59,10 +62,20 @@ void help() {
                 "  -f          free search: ignore the search annotations (an\n"
                 "              optimization runs large-neighbourhood search,\n"
                 "              with proving rounds)\n"
-                "  -p THREADS  search on THREADS threads\n"
+                "  -p THREADS  search on THREADS threads (at most 4 per hardware\n"
+                "              thread, or 64)\n"
                 "  --builtins  list the FlatZinc constraints fzn-propane posts\n"
                 "  --help, --version\n",
                 usage, PROPANE_VERSION_MAJOR, PROPANE_VERSION_MINOR, PROPANE_VERSION_PATCH);
+}
+
+// More threads than this gain nothing and only cost memory (a store copy
+// each), and tens of thousands exhaust the system: 4 per hardware thread,
+// and never fewer than 64, so that a count up to 64 means the same run on
+// every machine.
+unsigned thread_cap() {
+    const unsigned hardware = std::thread::hardware_concurrency();
+    return std::max(64u, 4 * std::max(hardware, 1u));
 }
 
 // One line for MiniZinc to show and, on stdout, the marker it reads.
@@ -111,6 +124,11 @@ int main(int argc, char** argv) {
         else file = argv[i];
     }
     if (!file) usage_error("no FlatZinc file given");
+    if (const unsigned cap = thread_cap(); o.threads > cap) {
+        std::fprintf(stderr, "fzn-propane: warning: -p %u is more than this machine can use; searching on %u threads\n",
+                     o.threads, cap);
+        o.threads = cap;
+    }
 
     std::string text;
     {
@@ -142,10 +160,13 @@ int main(int argc, char** argv) {
     } catch (const propane::fzn::SyntaxError& e) {
         return failed(printer, std::string(file) + ":", e.what());
     } catch (const propane::fzn::Unsupported& e) {
-        return failed(printer, "unsupported: ", e.what());
+        const std::string where = e.line() > 0 ? ":" + std::to_string(e.line()) + ":" + std::to_string(e.column()) : "";
+        return failed(printer, std::string(file) + where + ": unsupported: ", e.what());
     } catch (const propane::model_error& e) {
         return failed(printer, "", e.what());
     } catch (const std::bad_alloc&) {
         return failed(printer, "", "out of memory");
+    } catch (const std::system_error& e) { // threads the system would not start
+        return failed(printer, "", std::string("the system refused: ") + e.what());
     }
 }

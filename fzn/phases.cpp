@@ -73,10 +73,15 @@ int nth(const FznStore& s, const IntVar& x, unsigned k) {
 
 } // namespace
 
-std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool free, bool own_only) {
+std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool free, bool outputs_only) {
     auto plan = std::make_shared<Plan>();
     plan->val_of.assign(static_cast<std::size_t>(s.num_vars()), default_val);
-    std::vector<char> taken(static_cast<std::size_t>(s.num_vars()), 0);
+    // 1: taken or left out; what is left out never enters a phase.
+    std::vector<char> taken(static_cast<std::size_t>(s.num_vars()), outputs_only ? 1 : 0);
+    if (outputs_only)
+        for (const OutputItem& item : p.outputs)
+            for (const Term& t : item.terms)
+                if (!t.fixed) taken[static_cast<std::size_t>(t.var.index())] = 0;
     auto add_phase = [&](const std::vector<IntVar>& vars, VarRule vr, ValRule vl) {
         Plan::Range r{static_cast<int>(plan->views.size()), 0, vr};
         for (const IntVar& x : vars) {
@@ -92,14 +97,18 @@ std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool 
     if (!free) {
         for (const Phase& ph : p.phases) {
             const auto vr = var_rule(ph.var_choice);
-            if (!vr) throw Unsupported("unknown variable selection '" + ph.var_choice + "' in a search annotation");
+            if (!vr)
+                throw Unsupported("unknown variable selection '" + ph.var_choice + "' in a search annotation", ph.line,
+                                  ph.column);
             const auto vl = val_rule(ph.val_choice);
-            if (!vl) throw Unsupported("unknown value selection '" + ph.val_choice + "' in a search annotation");
+            if (!vl)
+                throw Unsupported("unknown value selection '" + ph.val_choice + "' in a search annotation", ph.line,
+                                  ph.column);
             add_phase(ph.vars, *vr, *vl);
         }
     }
     add_phase(p.decision, default_var, default_val);
-    if (!own_only) add_phase(p.introduced, default_var, default_val);
+    add_phase(p.introduced, default_var, default_val);
     return plan;
 }
 

@@ -41,9 +41,12 @@ struct Plan {
 
 // The plan for p's annotations, then the variables no annotation names
 // under the default rule (all of them under `free`): the model's own, and
-// then, unless `own_only`, those MiniZinc introduced. Throws Unsupported
-// for an annotation rule it does not know.
-std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool free, bool own_only = false);
+// then those MiniZinc introduced. With `outputs_only` (an enumeration, whose
+// solutions are the distinct assignments of the output variables) the plan
+// holds the output variables and nothing else, in the same order and under
+// the same rules. Throws Unsupported for an annotation rule it does not
+// know.
+std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool free, bool outputs_only = false);
 
 struct PickVar {
     std::shared_ptr<const Plan> plan;

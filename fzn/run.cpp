@@ -123,36 +123,60 @@ void Printer::watch(std::chrono::steady_clock::time_point deadline) {
     std::_Exit(ok_ ? 0 : 2);
 }
 
-// Several solutions of a satisfaction problem are counted on the model's
-// own variables, as the other FlatZinc solvers count them: a variable
-// MiniZinc introduced and no constraint fixes (a helper of a
-// decomposition) would otherwise repeat each solution once for each of its
-// values. The search decides the model's variables (and those the
-// annotations name); at each of their assignments, a search on a copy of
-// the store looks for one way to fix the rest, and the assignment counts
-// only if there is one.
+// Several solutions of a satisfaction problem are the distinct assignments
+// of the output variables, whatever else marks them (MiniZinc marks the
+// arrays of Booleans behind a set variable, and the parts of an option
+// variable, as introduced): counting on more would repeat a solution once
+// for each value of a variable the output does not show, counting on fewer
+// would lose solutions. So the search branches on the output variables
+// only, and at each of their assignments a search on a copy of the store,
+// by the full plan, looks for one way to fix the rest: the assignment
+// counts only if there is one. A completion cut short by the time limit
+// leaves the enumeration incomplete.
 template <class Solution, class Emit>
-Action complete_one(const Solution& sol, const Program& p, Emit&& emit) {
+Action complete_one(const Solution& sol, const Program& p, const PhaseStrategy& full,
+                    std::optional<std::chrono::steady_clock::time_point> deadline, std::atomic<bool>& cut_short,
+                    Emit&& emit) {
     const FznStore& at = sol.store();
     bool open = false;
     for (int v = 0; v < at.num_vars() && !open; ++v) open = !at.domain(v).fixed();
     if (!open) return emit(format(p, sol));
     FznStore copy(at);
+    Limits limits{.solutions = 1};
+    if (deadline) limits.time = std::max(std::chrono::nanoseconds{0}, *deadline - std::chrono::steady_clock::now());
     Action action = Action::next;
-    (void)solve(copy, Strategy{}, Limits{.solutions = 1}, [&](const auto& full) { action = emit(format(p, full)); });
+    const SearchStats st = solve(copy, full.var.plan->views, full, limits,
+                                 [&](const auto& whole) { action = emit(format(p, whole)); });
+    if (st.solutions == 0 && !st.complete()) {
+        cut_short = true;
+        return Action::stop;
+    }
     return action;
 }
 
 bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, double init_seconds) {
     const bool optimizing = p.kind != SolveItem::Kind::satisfy && !p.objective.fixed;
-    const bool several = !optimizing && (o.all || o.solutions > 1);
+    // An optimization over a constant objective has its optimum in its first
+    // solution, and prints that one only, -a or not.
+    const bool several = p.kind == SolveItem::Kind::satisfy && (o.all || o.solutions > 1);
     const auto plan = make_plan(s, p, o.free, several);
     PhaseStrategy strategy{PickVar{plan}, PickValue{plan, detail::SplitMix64{o.seed}}, o.seed};
     strategy.assign_all = !several;
     // Under -f the search is propane's own, restarts included.
     if (!o.free) strategy.restarts = p.restarts;
+    // What completes each assignment of the output variables: every
+    // variable, by the rules of the plan a single solution would follow.
+    PhaseStrategy full = strategy;
+    if (several) {
+        const auto whole = make_plan(s, p, o.free);
+        full = PhaseStrategy{PickVar{whole}, PickValue{whole, detail::SplitMix64{o.seed}}, o.seed};
+    }
     Limits limits;
-    if (o.time_ms) limits.time = std::chrono::milliseconds(*o.time_ms);
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    if (o.time_ms) {
+        limits.time = std::chrono::milliseconds(*o.time_ms);
+        deadline = std::chrono::steady_clock::now() + limits.time;
+    }
     if (optimizing) {
         if (o.solutions > 0) limits.solutions = o.solutions;
     } else if (!several) {
@@ -162,6 +186,7 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
 
     // Visitors of parallel searches may run on several threads at once.
     std::atomic<std::uint64_t> found{0};
+    std::atomic<bool> cut_short{false};
     const std::uint64_t wanted = o.solutions > 0 ? o.solutions : unlimited;
     const auto emit = [&](std::string text) {
         const std::uint64_t k = ++found;
@@ -170,7 +195,7 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
         return k == wanted ? Action::stop : Action::next;
     };
     auto visit = [&](const auto& sol) -> Action {
-        if (several) return complete_one(sol, p, emit);
+        if (several) return complete_one(sol, p, full, deadline, cut_short, emit);
         return emit(format(p, sol));
     };
 
@@ -241,7 +266,7 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
     // what it did not find may exist; but where the cuts took only an
     // objective's worse values, a solution found beats all they took.
     // A constant objective makes the first solution optimal.
-    const bool complete = (st.complete() && (!p.narrowed || (p.cut_only_worse_objective && found > 0))) ||
+    const bool complete = (st.complete() && !cut_short && (!p.narrowed || (p.cut_only_worse_objective && found > 0))) ||
                           (p.kind != SolveItem::Kind::satisfy && !optimizing && found > 0);
     std::string tail;
     if (found > 0) {
@@ -255,7 +280,9 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
         };
         stat("variables", std::to_string(s.num_vars()));
         stat("propagators", std::to_string(s.num_propagators()));
-        stat("solutions", std::to_string(st.solutions));
+        // Those printed: an enumeration's search also meets assignments of
+        // the output variables that no completion makes solutions.
+        stat("solutions", std::to_string(std::min<std::uint64_t>(found, wanted)));
         stat("nodes", std::to_string(st.branches));
         stat("failures", std::to_string(st.failures));
         stat("propagations", std::to_string(st.propagations));

@@ -501,8 +501,9 @@ inline void draw_literals(Rng& rng, const Model& m, Con& c) {
     for (int i = 0; i < c.npos + nneg; ++i) c.views.push_back(random_literal(rng, m));
 }
 
-// A divisor that takes some value other than 0 over its variable's values
-// (a divisor that can only be 0 is refused when posted).
+// A divisor that takes some value other than 0 over its variable's values:
+// one that can only be 0 leaves the model without a solution, which other
+// draws test more cheaply.
 inline ViewSpec random_divisor(Rng& rng, const Model& m) {
     for (int tries = 0; tries < 20; ++tries) {
         const ViewSpec w = random_view(rng, rng.between(0, m.n() - 1));
@@ -705,11 +706,6 @@ inline Model random_model(std::uint64_t seed, Part part) {
             break;
         }
     }
-    // div and mod go first: a post may prune (rel with a constant, a unit
-    // clause, element's index range), and a divisor an earlier post left
-    // only 0 would be refused as a model error, not searched.
-    std::stable_partition(m.cons.begin(), m.cons.end(),
-                          [](const Con& c) { return c.type == Type::div || c.type == Type::mod; });
     for (int i = 0; i < n; ++i) m.order.push_back(i);
     for (int i = n - 1; i > 0; --i) std::swap(m.order[u(i)], m.order[u(rng.between(0, i))]);
     m.strategy = {.var = rng.chance(50) ? propane::first_unbound : propane::smallest_domain,

@@ -6,8 +6,11 @@
 // allowed but a crash, a sanitizer report, or an exception other than the
 // three a bad model may raise (a SyntaxError with its place in the file, an
 // Unsupported feature, a model_error from propane). A SyntaxError must
-// name a line and column inside the input. Every solution the search
-// reports must fix every variable of the store.
+// name a line and column inside the input, as must an Unsupported that
+// names a place. Every solution the search reports must fix every
+// variable of the store; a satisfaction model is also searched as -a
+// searches it, on its output variables alone, and each solution there
+// must fix every output variable.
 
 #include <cstddef>
 #include <cstdint>
@@ -51,17 +54,31 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             for (int v = 0; v < sol.store().num_vars(); ++v)
                 if (!sol.store().domain(v).fixed()) fail("a solution with an open variable");
         };
-        if (program.kind == SolveItem::Kind::satisfy || program.objective.fixed)
+        if (program.kind == SolveItem::Kind::satisfy) {
             (void)propane::solve(store, plan->views, strategy, limits, check);
-        else if (program.kind == SolveItem::Kind::minimize)
+            const auto outputs = make_plan(store, program, false, true);
+            PhaseStrategy enumerate{PickVar{outputs}, PickValue{outputs, propane::detail::SplitMix64{1}}, 1};
+            enumerate.assign_all = false;
+            (void)propane::solve(store, outputs->views, enumerate, limits, [&](const auto& sol) {
+                for (const OutputItem& item : program.outputs)
+                    for (const Term& t : item.terms)
+                        if (!t.fixed && !t.var.fixed(sol.store())) fail("an enumerated solution with an open output");
+            });
+        } else if (program.objective.fixed) {
+            (void)propane::solve(store, plan->views, strategy, limits, check);
+        } else if (program.kind == SolveItem::Kind::minimize) {
             (void)propane::minimize(store, plan->views, strategy, limits, program.objective.var, check);
-        else
+        } else {
             (void)propane::maximize(store, plan->views, strategy, limits, program.objective.var, check);
+        }
     } catch (const SyntaxError& e) {
         if (e.line() < 1 || e.line() > lines_of(text) || e.column() < 1)
             fail("a syntax error at " + std::to_string(e.line()) + ":" + std::to_string(e.column()) +
                  ", outside the input of " + std::to_string(lines_of(text)) + " lines");
-    } catch (const Unsupported&) {
+    } catch (const Unsupported& e) {
+        if (e.line() < 0 || e.line() > lines_of(text) || (e.line() > 0 && e.column() < 1))
+            fail("unsupported at " + std::to_string(e.line()) + ":" + std::to_string(e.column()) +
+                 ", outside the input of " + std::to_string(lines_of(text)) + " lines");
     } catch (const propane::model_error&) {
     }
     return 0;

@@ -4,7 +4,10 @@
 // div(x, y, z): z == x / y, and mod(x, y, z): z == x % y, with C++'s
 // truncating division (the quotient rounds toward 0, the remainder takes
 // x's sign), over any three views. y == 0 is never a solution, so 0 leaves
-// y when posted; a y that can only be 0 is a model_error.
+// y at the first propagation: a y that can only be 0, when posted or at
+// any node of a search, fails there, as any constraint without a solution
+// does (MiniZinc's relational semantics, and FlatZinc's: no exception, as
+// the divisor may come to be 0 only through other constraints).
 //
 // div's strength: bounds(Z) on x, y and z, plus 0 removed from y. After a
 // run every bound of every view has a support in which the other two take
@@ -309,15 +312,13 @@ private:
     Z z_;
 };
 
-// Posts propagator P of x / y or x % y: the same checks, refusal of a
-// divisor that can only be 0, and bounds subscriptions for both.
+// Posts propagator P of x / y or x % y: the same checks and bounds
+// subscriptions for both.
 template <template <class, class, class, class> class P, class Store, class X, class Y, class Z>
 int post_division(Store& s, const X& x, const Y& y, const Z& z, const char* who) {
     s.check(x.var(), who);
     s.check(y.var(), who);
     s.check(z.var(), who);
-    if (y.min(s) == 0 && y.max(s) == 0)
-        throw model_error(std::string(who) + ": the divisor can only be 0, so no value of it is a solution");
     const int id = s.add_propagator(std::make_unique<P<Store, X, Y, Z>>(x, y, z));
     s.subscribe(x.var(), id, Event::bounds);
     s.subscribe(y.var(), id, Event::bounds);

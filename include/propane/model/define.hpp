@@ -122,21 +122,23 @@ inline Range64 product_range(Range64 x, Range64 y, bool square) {
 
 // Truncating x / y over y's nonzero values: the quotient is monotone in x
 // for a fixed y, and in y on each side of 0, so its extremes lie at x's
-// bounds and y's bounds or +-1.
-inline Range64 quotient_range(Range64 x, Range64 y, const std::string& what) {
+// bounds and y's bounds or +-1. A divisor that can only be 0 leaves no
+// quotient; the result is then {0}, and the division posted over it fails.
+inline Range64 quotient_range(Range64 x, Range64 y) {
     std::vector<std::int64_t> ds;
     for (const std::int64_t d : {y.lo, y.hi, std::int64_t{-1}, std::int64_t{1}})
         if (d != 0 && d >= y.lo && d <= y.hi) ds.push_back(d);
-    if (ds.empty()) throw model_error("expression " + what + ": the divisor can only be 0");
+    if (ds.empty()) return {0, 0};
     Range64 r{int_max + 1, int_min - 1};
     for (const std::int64_t d : ds)
         for (const std::int64_t n : {x.lo, x.hi}) r = {std::min(r.lo, n / d), std::max(r.hi, n / d)};
     return r;
 }
 
-// x % y takes x's sign, and |x % y| < |y|, |x % y| <= |x|.
-inline Range64 remainder_range(Range64 x, Range64 y, const std::string& what) {
-    if (y.lo == 0 && y.hi == 0) throw model_error("expression " + what + ": the divisor can only be 0");
+// x % y takes x's sign, and |x % y| < |y|, |x % y| <= |x| (a divisor that
+// can only be 0: {0}, as for the quotient).
+inline Range64 remainder_range(Range64 x, Range64 y) {
+    if (y.lo == 0 && y.hi == 0) return {0, 0};
     const std::int64_t below = std::max(-y.lo, y.hi) - 1;
     return {x.lo < 0 ? -std::min(-x.lo, below) : 0, x.hi > 0 ? std::min(x.hi, below) : 0};
 }
@@ -177,13 +179,13 @@ IntVar node_var(S& s, const ExprNode& n) {
         return v;
     }
     case ExprOp::div: {
-        const Range64 r = quotient_range(rs[0], rs[1], what);
+        const Range64 r = quotient_range(rs[0], rs[1]);
         const IntVar v = aux_var(s, r.lo, r.hi, what);
         propane::div(xs[0], xs[1], v).post(s);
         return v;
     }
     case ExprOp::mod: {
-        const Range64 r = remainder_range(rs[0], rs[1], what);
+        const Range64 r = remainder_range(rs[0], rs[1]);
         const IntVar v = aux_var(s, r.lo, r.hi, what);
         propane::mod(xs[0], xs[1], v).post(s);
         return v;
