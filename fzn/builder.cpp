@@ -69,11 +69,10 @@ void keep_only(FznStore& s, IntVar x, const IntSet& set) {
     }
     (void)s.remove_below(x, static_cast<int>(std::max(set.min(), lo)));
     (void)s.remove_above(x, static_cast<int>(std::min(set.max(), hi)));
-    // The gaps between consecutive runs, within x's initial range (a gap
-    // lies strictly between two elements, so its ends never overflow).
+    // The gaps between consecutive runs (a gap lies strictly between two
+    // elements, so its ends never overflow), each in one update.
     for (std::size_t k = 1; k < set.runs.size(); ++k)
-        for (std::int64_t v = std::max(set.runs[k - 1].second + 1, lo); v < set.runs[k].first && v <= hi; ++v)
-            (void)s.remove(x, static_cast<int>(v));
+        (void)s.remove_range(x, set.runs[k - 1].second + 1, set.runs[k].first - 1);
 }
 
 Builder::Builder(const Model& m, FznStore& s, BuildOptions options) : m_(m), s_(s), options_(options) {}

@@ -65,11 +65,7 @@ double key(VarRule rule, const FznStore& s, const IntVar& x) {
 }
 
 // x's k-th smallest value (from 0).
-int nth(const FznStore& s, const IntVar& x, unsigned k) {
-    int v = x.min(s);
-    for (; k > 0; --k) v = x.next(s, v);
-    return v;
-}
+int nth(const FznStore& s, const IntVar& x, unsigned k) { return s.domain(x.index()).nth(k); }
 
 } // namespace
 

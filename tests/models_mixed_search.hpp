@@ -16,6 +16,15 @@
 // too. The later searches run on what the earlier ones left behind, so a
 // propagator whose reversible state (watches, live tuples, counters)
 // backtracking did not restore shows there.
+//
+// Each model is then built again on Store<BitDomain<dynamic>>, twice: each
+// variable drawn a bitset or an interval (Representation), then every
+// variable in the other form. The two forms answer every query and take
+// every update alike, so propagation must be identical, not merely sound:
+// the same domains after the root propagation, and each search the same
+// solutions in the same order with the same failures, branches and
+// propagator runs as on BitDomain<1>. A difference there is a form that
+// prunes differently, even where both still find the right solutions.
 
 #include <doctest/doctest.h>
 
@@ -53,7 +62,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iterator>
-#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -64,6 +72,10 @@ namespace models {
 
 using propane::IntVar;
 using Store = propane::Store<propane::BitDomain<1>>;
+using DynamicStore = propane::Store<propane::BitDomain<propane::dynamic>>;
+using propane::Representation;
+// The form of each variable, or none: the store's own default.
+using Forms = std::vector<Representation>;
 
 template <class V>
 V make(const std::vector<IntVar>& xs, const ViewSpec& w) {
@@ -81,8 +93,8 @@ std::vector<V> make_all(const std::vector<IntVar>& xs, const std::vector<ViewSpe
     return out;
 }
 
-template <class V>
-void post(Store& s, const std::vector<IntVar>& xs, const Con& c) {
+template <class V, class S>
+void post(S& s, const std::vector<IntVar>& xs, const Con& c) {
     const auto& w = c.views;
     const std::size_t n = w.size();
     auto view = [&](std::size_t i) { return make<V>(xs, w[i]); };
@@ -136,9 +148,15 @@ void post(Store& s, const std::vector<IntVar>& xs, const Con& c) {
     }
 }
 
-inline std::vector<IntVar> build(Store& s, const Model& m) {
+template <class S>
+std::vector<IntVar> build(S& s, const Model& m, const Forms& forms) {
     std::vector<IntVar> xs;
-    for (int i = 0; i < m.n(); ++i) xs.push_back(m.boolean(i) ? s.bool_var() : s.int_var(m.lo[u(i)], m.hi[u(i)]));
+    for (int i = 0; i < m.n(); ++i) {
+        if (forms.empty())
+            xs.push_back(m.boolean(i) ? s.bool_var() : s.int_var(m.lo[u(i)], m.hi[u(i)]));
+        else
+            xs.push_back(m.boolean(i) ? s.int_var(0, 1, forms[u(i)]) : s.int_var(m.lo[u(i)], m.hi[u(i)], forms[u(i)]));
+    }
     auto cut_holes = [&] {
         for (int i = 0; i < m.n(); ++i)
             for (int t = m.lo[u(i)]; t <= m.hi[u(i)]; ++t)
@@ -156,12 +174,17 @@ inline std::vector<IntVar> build(Store& s, const Model& m) {
     return xs;
 }
 
-inline std::vector<std::set<int>> domains(const Store& s) {
-    std::vector<std::set<int>> d;
+// Each variable's values, in increasing order. Vectors, not sets: taken
+// five times per store, a node per value was most of the allocations
+// under AddressSanitizer.
+using Domains = std::vector<std::vector<int>>;
+
+template <class S>
+Domains domains(const S& s) {
+    Domains d;
     for (int i = 0; i < s.num_vars(); ++i) {
-        std::set<int> vals;
-        s.domain(i).for_each([&](int t) { vals.insert(t); });
-        d.push_back(vals);
+        std::vector<int>& vals = d.emplace_back();
+        s.domain(i).for_each([&](int t) { vals.push_back(t); });
     }
     return d;
 }
@@ -183,41 +206,64 @@ inline std::string codes_text(const std::vector<Code>& cs, int n) {
 
 struct Tally {
     std::uint64_t models = 0, solutions = 0, infeasible = 0, root_failures = 0, branches = 0, failures = 0;
+    std::uint64_t form_runs = 0, intervals = 0; // the runs on BitDomain<dynamic>, and their interval variables
     std::array<std::uint64_t, types> constraints{};
 };
 
+// What one search did: its solutions in the order it found them, and its
+// counts. Searches that propagate alike have equal traces.
+struct Trace {
+    std::vector<Code> found;
+    std::uint64_t failures = 0, branches = 0, propagations = 0;
+    bool operator==(const Trace&) const = default;
+};
+
+// What the searches of one store did, beside what went wrong.
+struct Run {
+    std::string why;
+    bool root_fails = false;
+    Domains root; // the domains after the root propagation
+    std::vector<Trace> traces;       // first, stopped (when the model has solutions), second
+};
+
 // One complete search of s with the given strategy, checked against the
-// enumeration `want`; what went wrong goes to `why`.
-inline void search_once(Store& s, const Model& m, const std::vector<IntVar>& vars, const propane::Strategy& strategy,
-                        const std::vector<Code>& want, bool root_fails, const std::vector<std::set<int>>& before,
-                        const char* which, std::ostringstream& why, Tally& tally) {
+// enumeration `want` when `enumerated` (a run whose trace is compared with
+// one so checked need not be); what went wrong goes to `why`.
+template <class S>
+Trace search_once(S& s, const Model& m, const std::vector<IntVar>& vars, const propane::Strategy& strategy,
+                  const std::vector<Code>& want, bool enumerated, bool root_fails,
+                  const Domains& before, const char* which, std::ostringstream& why, Tally& tally) {
     std::vector<Code> got;
     std::string broken;
     const propane::SearchStats st = propane::solve(s, vars, strategy, [&](const auto& sol) {
         std::array<int, max_vars> x{};
         for (std::size_t k = 0; k < sol.size(); ++k) x[u(m.order[k])] = sol[k];
         got.push_back(pack(x.data(), m.n()));
-        for (const Con& c : m.cons)
-            if (broken.empty() && !satisfied(c, x.data()))
-                broken = solution_text(got.back(), m.n()) + " breaks " + m.con_text(c);
+        if (enumerated)
+            for (const Con& c : m.cons)
+                if (broken.empty() && !satisfied(c, x.data()))
+                    broken = solution_text(got.back(), m.n()) + " breaks " + m.con_text(c);
         return propane::next;
     });
 
+    Trace trace{got, st.failures, st.branches, st.propagations};
     std::ostringstream w;
-    if (!broken.empty()) w << "a reported solution " << broken << "\n";
-    std::sort(got.begin(), got.end());
-    std::vector<Code> twice, missing, extra;
-    for (auto it = got.begin(); (it = std::adjacent_find(it, got.end())) != got.end(); ++it) twice.push_back(*it);
-    got.erase(std::unique(got.begin(), got.end()), got.end());
-    std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(missing));
-    std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
-    if (!twice.empty()) w << "solutions found twice:" << codes_text(twice, m.n()) << "\n";
-    if (!missing.empty()) w << "solutions missing:" << codes_text(missing, m.n()) << "\n";
-    if (!extra.empty()) w << "not solutions, yet reported:" << codes_text(extra, m.n()) << "\n";
-    if (st.solutions != got.size() + twice.size())
-        w << "stats.solutions " << st.solutions << ", visitor saw " << got.size() + twice.size() << "\n";
+    if (enumerated) {
+        if (!broken.empty()) w << "a reported solution " << broken << "\n";
+        std::sort(got.begin(), got.end());
+        std::vector<Code> twice, missing, extra;
+        for (auto it = got.begin(); (it = std::adjacent_find(it, got.end())) != got.end(); ++it) twice.push_back(*it);
+        got.erase(std::unique(got.begin(), got.end()), got.end());
+        std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(missing));
+        std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
+        if (!twice.empty()) w << "solutions found twice:" << codes_text(twice, m.n()) << "\n";
+        if (!missing.empty()) w << "solutions missing:" << codes_text(missing, m.n()) << "\n";
+        if (!extra.empty()) w << "not solutions, yet reported:" << codes_text(extra, m.n()) << "\n";
+        if (st.solutions != got.size() + twice.size())
+            w << "stats.solutions " << st.solutions << ", visitor saw " << got.size() + twice.size() << "\n";
+        if (root_fails && !want.empty()) w << "the root propagation fails, yet the model has solutions\n";
+    }
     if (!st.complete()) w << "stats.complete() is false after an exhaustive search\n";
-    if (root_fails && !want.empty()) w << "the root propagation fails, yet the model has solutions\n";
     if (!root_fails && st.branches != 2 * (st.failures + st.solutions - 1))
         w << "branches " << st.branches << " != 2 * (failures " << st.failures << " + solutions " << st.solutions
           << " - 1)\n";
@@ -226,14 +272,15 @@ inline void search_once(Store& s, const Model& m, const std::vector<IntVar>& var
     if (!w.str().empty()) why << which << " search:\n" << w.str();
     tally.branches += st.branches;
     tally.failures += st.failures;
+    return trace;
 }
 
 // A search of s told to stop by its visitor at the solution `stop_at`
 // (mid-tree): it must see solutions of the model only, stop there, and
 // leave the store at level 0 with the domains it had.
-inline void search_stopped(Store& s, const Model& m, const std::vector<IntVar>& vars, std::size_t stop_at,
-                           const std::vector<Code>& want, const std::vector<std::set<int>>& before,
-                           std::ostringstream& why) {
+template <class S>
+Trace search_stopped(S& s, const Model& m, const std::vector<IntVar>& vars, std::size_t stop_at,
+                     const std::vector<Code>& want, const Domains& before, std::ostringstream& why) {
     std::vector<Code> got;
     const propane::SearchStats st = propane::solve(s, vars, m.second, [&](const auto& sol) {
         std::array<int, max_vars> x{};
@@ -253,31 +300,118 @@ inline void search_stopped(Store& s, const Model& m, const std::vector<IntVar>& 
     if (s.level() != 0) w << "the store is left at level " << s.level() << "\n";
     if (domains(s) != before) w << "the store's domains are not restored after the search\n";
     if (!w.str().empty()) why << "stopped search:\n" << w.str();
+    return {got, st.failures, st.branches, st.propagations};
 }
 
-// Searches the model on one store: completely, then stopped halfway
-// through its solutions, then completely with another strategy; what went
-// wrong, or "" if nothing did.
-inline std::string search_model(const Model& m, const std::vector<Code>& want, Tally& tally) {
-    Store s;
-    const std::vector<IntVar> xs = build(s, m);
+// Searches the model on one store of type S, its variables in the given
+// forms (none: the reference run, checked against enumeration): completely,
+// then stopped halfway through its solutions, then completely with another
+// strategy.
+template <class S>
+Run search_model(const Model& m, const std::vector<Code>& want, const Forms& forms, Tally& tally) {
+    S s;
+    const std::vector<IntVar> xs = build(s, m, forms);
     std::vector<IntVar> vars;
     for (int i : m.order) vars.push_back(xs[u(i)]);
     const auto before = domains(s);
-    Store probe = s;
-    const bool root_fails = !probe.propagate();
+    S probe = s;
+    Run run;
+    run.root_fails = !probe.propagate();
+    if (!run.root_fails) run.root = domains(probe);
 
     std::ostringstream why;
-    search_once(s, m, vars, m.strategy, want, root_fails, before, "first", why, tally);
-    if (!want.empty()) search_stopped(s, m, vars, (want.size() + 1) / 2, want, before, why);
-    search_once(s, m, vars, m.second, want, root_fails, before, "second", why, tally);
+    // A form asked for and not kept would leave the other form untested.
+    for (std::size_t i = 0; i < forms.size(); ++i)
+        if (s.domain(static_cast<int>(i)).representation() != forms[i]) {
+            why << m.name(static_cast<int>(i)) << " was asked for as "
+                << (forms[i] == Representation::interval ? "an interval" : "a bitset") << " and is not one\n";
+            break;
+        }
+    const bool enumerated = forms.empty();
+    run.traces.push_back(
+        search_once(s, m, vars, m.strategy, want, enumerated, run.root_fails, before, "first", why, tally));
+    if (!want.empty()) run.traces.push_back(search_stopped(s, m, vars, (want.size() + 1) / 2, want, before, why));
+    run.traces.push_back(
+        search_once(s, m, vars, m.second, want, enumerated, run.root_fails, before, "second", why, tally));
+    run.why = why.str();
+    return run;
+}
+
+inline std::string forms_text(const Model& m, const Forms& forms) {
+    std::string t;
+    for (int i = 0; i < m.n(); ++i)
+        t += (i ? ", " : "") + m.name(i) + (forms[u(i)] == Representation::interval ? " interval" : " bitset");
+    return t;
+}
+
+inline std::string trace_text(const Trace& t, int n) {
+    std::ostringstream o;
+    o << t.found.size() << " solutions (" << codes_text(t.found, n) << " ), " << t.failures << " failures, "
+      << t.branches << " branches, " << t.propagations << " propagator runs";
+    return o.str();
+}
+
+// How a run on BitDomain<dynamic> differs from the run on BitDomain<1>
+// (`ref`), or "" when it propagated alike.
+inline std::string compare_runs(const Model& m, const Run& ref, const Run& run) {
+    std::ostringstream w;
+    if (run.root_fails != ref.root_fails)
+        w << "the root propagation " << (run.root_fails ? "fails" : "does not fail") << ", on BitDomain<1> it "
+          << (ref.root_fails ? "does" : "does not") << "\n";
+    else if (run.root != ref.root)
+        for (std::size_t i = 0; i < ref.root.size(); ++i)
+            if (run.root[i] != ref.root[i]) {
+                w << "after the root propagation " << m.name(static_cast<int>(i)) << " is " << numbers(run.root[i])
+                  << ", on BitDomain<1> " << numbers(ref.root[i]) << "\n";
+            }
+    static constexpr std::array<const char*, 3> with_solutions{"first", "stopped", "second"};
+    static constexpr std::array<const char*, 2> without{"first", "second"};
+    for (std::size_t k = 0; k < ref.traces.size() && k < run.traces.size(); ++k)
+        if (run.traces[k] != ref.traces[k])
+            w << (ref.traces.size() == 3 ? with_solutions[k] : without[k])
+              << " search: " << trace_text(run.traces[k], m.n()) << "; on BitDomain<1> "
+              << trace_text(ref.traces[k], m.n()) << "\n";
+    return w.str();
+}
+
+// The forms of one run on BitDomain<dynamic>: each variable a bitset or an
+// interval with even odds, from a generator of its own, so that the model
+// drawn from the seed stays the one it always was.
+inline Forms random_forms(std::uint64_t seed, const Model& m) {
+    Rng rng(seed ^ 0x5eedf0f3a11dULL);
+    Forms forms;
+    for (int i = 0; i < m.n(); ++i)
+        forms.push_back(rng.chance(50) ? Representation::interval : Representation::bitset);
+    return forms;
+}
+
+inline Forms flipped(Forms forms) {
+    for (Representation& r : forms)
+        r = r == Representation::interval ? Representation::bitset : Representation::interval;
+    return forms;
+}
+
+// The model searched on BitDomain<1>, then on BitDomain<dynamic> in drawn
+// forms and in the opposite ones; what went wrong, or "" if nothing did.
+inline std::string search_model(std::uint64_t seed, const Model& m, const std::vector<Code>& want, Tally& tally) {
+    const Run ref = search_model<Store>(m, want, {}, tally);
+    std::string why = ref.why;
+    const Forms drawn = random_forms(seed, m);
+    for (const Forms& forms : {drawn, flipped(drawn)}) {
+        Tally ignored; // the counts are BitDomain<1>'s, the same when nothing is wrong
+        const Run run = search_model<DynamicStore>(m, want, forms, ignored);
+        std::string w = run.why + compare_runs(m, ref, run);
+        if (!w.empty()) why += "on BitDomain<dynamic> with " + forms_text(m, forms) + ":\n" + w;
+        ++tally.form_runs;
+        tally.intervals += static_cast<std::uint64_t>(std::count(forms.begin(), forms.end(), Representation::interval));
+    }
 
     ++tally.models;
     tally.solutions += want.size();
     tally.infeasible += want.empty() ? 1 : 0;
-    tally.root_failures += root_fails ? 1 : 0;
+    tally.root_failures += ref.root_fails ? 1 : 0;
     for (const Con& c : m.cons) ++tally.constraints[static_cast<std::size_t>(c.type)];
-    return why.str();
+    return why;
 }
 
 // PROPANE_MODEL_SEEDS: unset (1..3000), <count> or <first>..<last>; a
@@ -314,7 +448,7 @@ inline void run_seeds(Part part) {
     for (std::uint64_t seed = first; seed <= last; ++seed) {
         const Model m = random_model(seed, part);
         const std::vector<Code> want = brute_force(m);
-        const std::string why = search_model(m, want, tally);
+        const std::string why = search_model(seed, m, want, tally);
         if (why.empty()) continue;
         if (++bad <= 5)
             FAIL_CHECK("seed " << seed << " (rerun alone: PROPANE_MODEL_SEEDS=" << seed << ".." << seed << "), "
@@ -330,7 +464,8 @@ inline void run_seeds(Part part) {
     MESSAGE("seeds " << first << ".." << last << ": " << tally.models << " models (" << per.str() << "), "
                      << tally.solutions << " solutions checked; " << tally.infeasible << " models without solutions, "
                      << tally.root_failures << " of them failing at the root; " << tally.failures << " failures and "
-                     << tally.branches << " branches in all (two searches each)");
+                     << tally.branches << " branches in all (two searches each); each again on BitDomain<dynamic>, "
+                     << tally.form_runs << " runs with " << tally.intervals << " interval variables in all");
 }
 
 } // namespace models

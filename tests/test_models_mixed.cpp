@@ -4,6 +4,11 @@
 // and how it is drawn; models_mixed_search.hpp how it is posted, searched
 // (twice on one store) and checked.
 //
+// Each model runs on Store<BitDomain<1>>, then on
+// Store<BitDomain<dynamic>> twice: its variables drawn bitsets or intervals,
+// then each in the other form. Those runs must find what the first found,
+// in the same order, with the same failures, branches and propagator runs.
+//
 // Three sets of models: part 1's families alone (rel, linear, abs, min,
 // max, times, all_different; the models this file drew before part 2, seed
 // for seed); every family of both parts (with Booleans, clauses, reified
@@ -23,15 +28,17 @@
 
 #include "models_mixed_search.hpp"
 
-TEST_CASE("random models mixing rel, linear, abs, min, max, times and all_different: exactly the enumerated solutions") {
+TEST_CASE("random models mixing rel, linear, abs, min, max, times and all_different: exactly the enumerated solutions, "
+          "alike in both domain forms") {
     models::run_seeds(models::Part::arithmetic);
 }
 
 TEST_CASE("random models mixing every family with Booleans, clauses, reification, element, count, div, mod and "
-          "table: exactly the enumerated solutions") {
+          "table: exactly the enumerated solutions, alike in both domain forms") {
     models::run_seeds(models::Part::logic);
 }
 
-TEST_CASE("random models with the globals among every other family: exactly the enumerated solutions") {
+TEST_CASE("random models with the globals among every other family: exactly the enumerated solutions, alike in both "
+          "domain forms") {
     models::run_seeds(models::Part::globals);
 }

@@ -1,6 +1,7 @@
 // The store: variables and handles, which updates wake which subscribers,
-// the propagation queue (once per propagator, failure, nofix), and deep
-// copies.
+// the propagation queue (once per propagator, failure, nofix), deep
+// copies, and the representations a dynamic store keeps (bitset or
+// interval) side by side.
 
 #include <doctest/doctest.h>
 
@@ -13,10 +14,12 @@
 #include <propane/engine/view.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <memory>
 #include <random>
@@ -864,4 +867,187 @@ TEST_CASE_TEMPLATE("variables are made at level 0 only", S, STORES) {
     CHECK(s.num_vars() == 2);
     CHECK_NOTHROW(s.check(x));
     CHECK_NOTHROW(s.check(y));
+}
+
+// ---- representations -----------------------------------------------------
+
+TEST_CASE("int_var with a representation: a fixed-width store refuses the interval form") {
+    propane::Store<propane::BitDomain<1>> s;
+    const IntVar a = s.int_var(0, 9, propane::Representation::bitset);
+    const IntVar b = s.int_var(0, 9, propane::Representation::automatic);
+    std::string what = "no exception";
+    try {
+        s.int_var(0, 9, propane::Representation::interval);
+    } catch (const propane::model_error& e) {
+        what = e.what();
+    }
+    CAPTURE(what);
+    CHECK(what.find("0..9") != std::string::npos);
+    CHECK(what.find("interval") != std::string::npos);
+    CHECK(what.find("BitDomain<dynamic>") != std::string::npos);
+    // Refused whole: the store goes on as if it had not been asked.
+    CHECK(s.num_vars() == 2);
+    const IntVar c = s.int_var(0, 9);
+    CHECK(c.index() == 2);
+    CHECK(s.remove(c, 3) == Change::domain);
+    CHECK(s.domain(a).size() == 10);
+    CHECK(s.domain(b).size() == 10);
+    CHECK(s.domain(c).representation() == propane::Representation::bitset);
+}
+
+TEST_CASE("int_var in a dynamic store: the widest ranges are intervals, all of int is refused") {
+    using D = propane::BitDomain<propane::dynamic>;
+    propane::Store<D> s;
+    const IntVar wide = s.int_var(-2'000'000'000, 2'000'000'000);
+    CHECK(s.domain(wide).representation() == propane::Representation::interval);
+    CHECK(s.domain(wide).size() == 4'000'000'001U);
+    CHECK(s.domain(wide).min() == -2'000'000'000);
+    CHECK(s.domain(wide).max() == 2'000'000'000);
+    const IntVar at_limit = s.int_var(0, 65535), above = s.int_var(0, 65536);
+    const IntVar asked_bits = s.int_var(0, 65536, propane::Representation::bitset);
+    const IntVar asked_interval = s.int_var(0, 3, propane::Representation::interval);
+    CHECK(s.domain(at_limit).representation() == propane::Representation::bitset);
+    CHECK(s.domain(above).representation() == propane::Representation::interval);
+    CHECK(s.domain(asked_bits).representation() == propane::Representation::bitset);
+    CHECK(s.domain(asked_interval).representation() == propane::Representation::interval);
+    CHECK(s.num_vars() == 5);
+
+    // 2^32 values, in any form: refused, naming the count, and the store
+    // goes on.
+    for (const auto r : {propane::Representation::automatic, propane::Representation::interval,
+                         propane::Representation::bitset}) {
+        std::string what = "no exception";
+        try {
+            s.int_var(std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), r);
+        } catch (const propane::model_error& e) {
+            what = e.what();
+        }
+        CAPTURE(what);
+        CHECK(what.find("4294967296") != std::string::npos);
+    }
+    CHECK(s.num_vars() == 5);
+    const IntVar last = s.int_var(std::numeric_limits<int>::min() + 1, std::numeric_limits<int>::max());
+    CHECK(last.index() == 5);
+    CHECK(s.domain(last).size() == std::numeric_limits<std::uint32_t>::max());
+
+    // Updates and levels on the widest.
+    s.push_level();
+    CHECK(s.remove(wide, 0) == Change::domain);
+    CHECK(s.remove_range(wide, 10, 1'000'000'000) == Change::domain);
+    CHECK(s.remove_below(wide, -1'999'999'999) == Change::bounds);
+    CHECK(s.domain(wide).size() == 4'000'000'001U - 1 - 999'999'991 - 1);
+    CHECK(s.domain(wide).holes().size() == 2);
+    s.pop_level();
+    CHECK(s.domain(wide).size() == 4'000'000'001U);
+    CHECK(s.domain(wide).holes().empty());
+}
+
+TEST_CASE("an interval variable wakes the same subscribers as a bitset one") {
+    // Twins over one range, one in each form, take the same updates: each
+    // must report the same change and wake its subscribers alike.
+    using S = propane::Store<propane::BitDomain<propane::dynamic>>;
+    std::mt19937 rng(3);
+    S s;
+    const IntVar bits = s.int_var(-20, 180, propane::Representation::bitset);
+    const IntVar ivl = s.int_var(-20, 180, propane::Representation::interval);
+    std::array<int, 2> on_domain{}, on_bounds{}, on_fixed{}, on_min{}, on_max{};
+    const IntVar twins[] = {bits, ivl};
+    for (std::size_t k = 0; k < 2; ++k) {
+        on_domain[k] = add_probe(s);
+        on_bounds[k] = add_probe(s);
+        on_fixed[k] = add_probe(s);
+        on_min[k] = add_probe(s);
+        on_max[k] = add_probe(s);
+        s.subscribe(twins[k], on_domain[k], Event::domain, 1);
+        s.subscribe(twins[k], on_bounds[k], Event::bounds, 2);
+        s.subscribe(twins[k], on_fixed[k], Event::fixed, 3);
+        s.subscribe(twins[k], on_min[k], Event::min);
+        s.subscribe(twins[k], on_max[k], Event::max);
+    }
+    CHECK(s.propagate());
+    s.push_level();
+    std::map<Change, int> seen;
+    for (int step = 0; step < 1500; ++step) {
+        CAPTURE(step);
+        const Ref now = contents(s, bits);
+        const int v = std::uniform_int_distribution<int>(*now.begin() - 2, *now.rbegin() + 2)(rng);
+        const int w = v + std::uniform_int_distribution<int>(-3, 12)(rng);
+        const int kind = std::uniform_int_distribution<int>(0, 8)(rng);
+        std::array<Change, 2> got{};
+        std::array<std::array<int, 5>, 2> runs_before{};
+        const auto runs = [&](std::size_t k) {
+            return std::array<int, 5>{probe(s, on_domain[k]).runs, probe(s, on_bounds[k]).runs,
+                                      probe(s, on_fixed[k]).runs, probe(s, on_min[k]).runs, probe(s, on_max[k]).runs};
+        };
+        for (std::size_t k = 0; k < 2; ++k) {
+            runs_before[k] = runs(k);
+            const IntVar x = twins[k];
+            switch (kind) {
+            case 0:
+            case 1: got[k] = s.remove(x, v); break;
+            case 2: got[k] = s.remove_below(x, v); break;
+            case 3: got[k] = s.remove_above(x, v); break;
+            case 4: got[k] = s.remove_range(x, v, w); break;
+            case 5: got[k] = x.keep_between(s, std::min(v, w), std::max(v, w)); break;
+            case 6: got[k] = x.remove_bits(s, v, 0x5555'0000'ffff'0f0fU); break;
+            case 7: got[k] = s.assign(x, v); break;
+            default: got[k] = s.remove(x, w);
+            }
+        }
+        // Each probe listens to one twin: one propagation wakes each
+        // twin's own.
+        const bool ok = s.propagate();
+        CHECK(ok == (got[0] != Change::failed));
+        CHECK(str(got[1]) == str(got[0]));
+        ++seen[got[0]];
+        // Each twin's probes ran as often, with the same tags.
+        const auto after_ivl = runs(1), after_bits = runs(0);
+        for (std::size_t j = 0; j < 5; ++j) CHECK(after_ivl[j] - runs_before[1][j] == after_bits[j] - runs_before[0][j]);
+        CHECK(probe(s, on_domain[1]).seen.back() == probe(s, on_domain[0]).seen.back());
+        CHECK(contents(s, ivl) == contents(s, bits));
+        if (!ok || s.domain(bits).fixed()) {
+            s.pop_level();
+            s.push_level();
+        }
+    }
+    for (Change c : {Change::none, Change::domain, Change::bounds, Change::fixed, Change::failed})
+        CHECK(seen[c] > 0);
+}
+
+TEST_CASE("a copied store keeps its interval domains and their trail") {
+    using D = propane::BitDomain<propane::dynamic>;
+    propane::Store<D> s;
+    const IntVar x = s.int_var(0, 999'999'999);
+    const IntVar y = s.int_var(-100, 100);
+    REQUIRE(s.domain(x).interval());
+    CHECK(s.remove(x, 500) == Change::domain);
+    const D x0 = s.domain(x), y0 = s.domain(y);
+    s.push_level();
+    CHECK(s.remove(x, 700) == Change::domain);
+    CHECK(s.remove(y, 0) == Change::domain);
+    const D x1 = s.domain(x);
+    s.push_level();
+    CHECK(s.remove(x, 501) == Change::domain); // grows the level-0 hole
+    CHECK(s.remove_range(x, 600, 699) == Change::domain);
+    const D x2 = s.domain(x);
+    CHECK(s.domain(x).holes().size() == 2);
+
+    propane::Store<D> t = s;
+    // The copy changes its own holes only...
+    CHECK(t.remove(x, 502) == Change::domain);
+    CHECK(t.remove_below(x, 10) == Change::bounds);
+    CHECK(s.domain(x) == x2);
+    // ...and undoes its levels, the original's entries copied with them.
+    t.pop_level();
+    CHECK(t.domain(x) == x1);
+    CHECK(t.domain(x).size() == x1.size());
+    t.pop_to(0);
+    CHECK(t.domain(x) == x0);
+    CHECK(t.domain(y) == y0);
+    // The original still has its two levels to undo.
+    CHECK(s.domain(x) == x2);
+    s.pop_to(0);
+    CHECK(s.domain(x) == x0);
+    CHECK(s.domain(x).holes().size() == 1);
+    CHECK(s.domain(y) == y0);
 }

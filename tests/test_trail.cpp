@@ -1,6 +1,7 @@
 // The trail on its own (levels, stamps, replay order), then through the
 // store: random updates between random push_level/pop_level must restore
-// every domain and cell exactly as it was when the level was pushed.
+// every domain and cell exactly as it was when the level was pushed, in a
+// dynamic store with bitset and interval domains side by side too.
 
 #include <doctest/doctest.h>
 
@@ -11,11 +12,16 @@
 #include <propane/engine/trail.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <limits>
+#include <map>
 #include <random>
 #include <set>
+#include <sstream>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -480,4 +486,392 @@ TEST_CASE_TEMPLATE("store: a variable saved before a nested level is restored pa
     CHECK(s.domain(x) == x0);
     CHECK(s.domain(y) == y0);
     CHECK(s.cell(c) == 0);
+}
+
+// ---- a dynamic store mixing bitset and interval domains -------------------
+//
+// An interval domain is saved whole once per level (its summary in the
+// entry, its holes on a stack beside the trail), a bitset one word by
+// word. Both kinds in one store, through pop_level, pop_to over many
+// levels (the unwind path, which restores words raw and resyncs) and
+// copies made mid-search.
+
+namespace {
+
+using DD = propane::BitDomain<propane::dynamic>;
+using propane::Change;
+using propane::Representation;
+using propane::detail::Hole;
+
+constexpr int int_min = std::numeric_limits<int>::min();
+constexpr int int_max = std::numeric_limits<int>::max();
+
+// The values of a domain as sorted, disjoint, non-adjacent runs lo..hi:
+// a reference that holds 10^9 values as easily as 10 (as in
+// test_domain.cpp, which checks the forms alone).
+class Runs {
+public:
+    Runs() = default;
+    Runs(std::int64_t lo, std::int64_t hi) { runs_[lo] = hi; }
+
+    bool empty() const { return runs_.empty(); }
+    std::int64_t min() const { return runs_.begin()->first; }
+    std::int64_t max() const { return runs_.rbegin()->second; }
+    std::uint64_t size() const {
+        std::uint64_t n = 0;
+        for (const auto& [lo, hi] : runs_) n += static_cast<std::uint64_t>(hi - lo + 1);
+        return n;
+    }
+    bool contains(std::int64_t v) const {
+        const auto it = runs_.upper_bound(v);
+        return it != runs_.begin() && v <= std::prev(it)->second;
+    }
+    std::vector<Hole> gaps() const {
+        std::vector<Hole> out;
+        for (auto it = runs_.begin(); it != runs_.end() && std::next(it) != runs_.end(); ++it)
+            out.push_back({it->second + 1, std::next(it)->first - 1});
+        return out;
+    }
+    std::vector<int> values() const {
+        std::vector<int> out;
+        for (const auto& [lo, hi] : runs_)
+            for (std::int64_t v = lo; v <= hi; ++v) out.push_back(static_cast<int>(v));
+        return out;
+    }
+
+    void remove_range(std::int64_t a, std::int64_t b) {
+        if (a > b) return;
+        Runs out;
+        for (const auto& [lo, hi] : runs_) {
+            if (lo < a) out.runs_[lo] = std::min(hi, a - 1);
+            if (hi > b) out.runs_[std::max(lo, b + 1)] = hi;
+        }
+        *this = out;
+    }
+    void remove(std::int64_t v) { remove_range(v, v); }
+    void keep(std::int64_t a, std::int64_t b) {
+        remove_range(std::numeric_limits<std::int64_t>::min(), a - 1);
+        remove_range(b + 1, std::numeric_limits<std::int64_t>::max());
+    }
+    void remove_bits(std::int64_t start, std::uint64_t mask) {
+        for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) remove(start + std::countr_zero(rest));
+    }
+    template <class M>
+    void intersect(const M& mask) {
+        Runs out;
+        mask.for_each([&](int v) {
+            if (contains(v)) out.runs_[v] = v;
+        });
+        out.merge();
+        *this = out;
+    }
+
+    bool operator==(const Runs&) const = default;
+
+private:
+    // Joins runs that touch.
+    void merge() {
+        for (auto it = runs_.begin(); it != runs_.end() && std::next(it) != runs_.end();) {
+            const auto up = std::next(it);
+            if (up->first == it->second + 1) {
+                it->second = up->second;
+                runs_.erase(up);
+            } else {
+                ++it;
+            }
+        }
+    }
+
+    std::map<std::int64_t, std::int64_t> runs_;
+};
+
+Change expected(const Runs& before, const Runs& after) {
+    if (after.empty()) return Change::failed;
+    if (after == before) return Change::none;
+    if (after.size() == 1) return Change::fixed;
+    if (after.min() != before.min() || after.max() != before.max()) return Change::bounds;
+    return Change::domain;
+}
+
+// A domain's holes, [lo,hi] each, or "bitset".
+std::string holes_of(const DD& d) {
+    if (!d.interval()) return "bitset";
+    std::ostringstream os;
+    for (const Hole& h : d.holes()) os << "[" << h.lo << "," << h.hi << "]";
+    return os.str();
+}
+std::string holes_of(const Runs& r, bool interval) {
+    if (!interval) return "bitset";
+    std::ostringstream os;
+    for (const Hole& h : r.gaps()) os << "[" << h.lo << "," << h.hi << "]";
+    return os.str();
+}
+
+// Equal values, cached size and bounds, form and holes.
+bool same(const DD& a, const DD& b) {
+    return a == b && a.size() == b.size() && a.min() == b.min() && a.max() == b.max() &&
+           a.interval() == b.interval() && holes_of(a) == holes_of(b);
+}
+
+struct MixedModel {
+    propane::Store<DD> s;
+    std::vector<propane::IntVar> xs;
+    std::vector<Runs> refs;
+    std::vector<bool> interval; // the form each variable must keep
+};
+
+struct MixedLevel {
+    std::vector<DD> doms;
+    std::vector<Runs> refs;
+};
+
+MixedLevel snapshot(const MixedModel& m) {
+    MixedLevel l{{}, m.refs};
+    for (const propane::IntVar x : m.xs) l.doms.push_back(m.s.domain(x));
+    return l;
+}
+
+// The store's domains are exactly the snapshot's.
+void check_restored(const MixedModel& m, const MixedLevel& want) {
+    for (std::size_t i = 0; i < m.xs.size(); ++i) {
+        CAPTURE(i);
+        const DD& d = m.s.domain(m.xs[i]);
+        CHECK(same(d, want.doms[i]));
+        CHECK(holes_of(d) == holes_of(want.doms[i]));
+    }
+}
+
+// Every domain agrees with its reference.
+void check_mixed(const MixedModel& m) {
+    for (std::size_t i = 0; i < m.xs.size(); ++i) {
+        CAPTURE(i);
+        const DD& d = m.s.domain(m.xs[i]);
+        const Runs& ref = m.refs[i];
+        CHECK(d.interval() == m.interval[i]);
+        CHECK(d.min() == ref.min());
+        CHECK(d.max() == ref.max());
+        CHECK(d.size() == ref.size());
+        CHECK(d.fixed() == (ref.size() == 1));
+        CHECK(holes_of(d) == holes_of(ref, m.interval[i]));
+        for (const Hole& h : ref.gaps())
+            for (const std::int64_t v : {h.lo - 1, h.lo, h.hi, h.hi + 1}) CHECK(d.contains(v) == ref.contains(v));
+        if (ref.size() <= 2000) {
+            const std::vector<int> values = ref.values();
+            CHECK(contents(d) == std::set<int>(values.begin(), values.end()));
+        }
+    }
+}
+
+int clamp_int(std::int64_t v) { return static_cast<int>(std::clamp<std::int64_t>(v, int_min, int_max)); }
+
+// A value worth an update of a domain: beside a bound, at a hole's edge,
+// around the middle (so that holes meet), or anywhere between the bounds.
+int pick_value(std::mt19937& rng, const Runs& ref) {
+    const auto any = [&](std::int64_t a, std::int64_t b) { return std::uniform_int_distribution<std::int64_t>(a, b)(rng); };
+    switch (std::uniform_int_distribution<int>(0, 5)(rng)) {
+    case 0: return clamp_int(ref.min() + any(-1, 30));
+    case 1: return clamp_int(ref.max() - any(-1, 30));
+    case 2: {
+        const std::vector<Hole> gaps = ref.gaps();
+        if (gaps.empty()) break;
+        const Hole& h = gaps[static_cast<std::size_t>(any(0, static_cast<std::int64_t>(gaps.size()) - 1))];
+        return clamp_int(any(0, 1) == 0 ? h.lo - any(0, 1) : h.hi + any(0, 1));
+    }
+    case 3: return clamp_int(any(ref.min(), ref.max()));
+    default: break;
+    }
+    return clamp_int(ref.min() + (ref.max() - ref.min()) / 2 + any(-100, 100));
+}
+
+// One random update of a random variable through the store, checked
+// against its reference: every update the store has (keep_between and
+// remove_bits through the variable's view methods).
+void mixed_update(MixedModel& m, std::mt19937& rng) {
+    const auto i = std::uniform_int_distribution<std::size_t>(0, m.xs.size() - 1)(rng);
+    const propane::IntVar x = m.xs[i];
+    Runs& ref = m.refs[i];
+    Runs after = ref;
+    const int v = pick_value(rng, ref);
+    Change c{};
+    const int kind = std::uniform_int_distribution<int>(0, 11)(rng);
+    INFO("variable " << i << ", kind " << kind << ", value " << v);
+    switch (kind) {
+    case 0:
+    case 1:
+    case 2:
+        c = m.s.remove(x, v);
+        after.remove(v);
+        break;
+    case 3: {
+        const int b = std::uniform_int_distribution<int>(0, 3)(rng) == 0 ? v : clamp_int(ref.min() + std::uniform_int_distribution<int>(0, 40)(rng));
+        c = m.s.remove_below(x, b);
+        after.keep(b, int_max);
+        break;
+    }
+    case 4: {
+        const int b = std::uniform_int_distribution<int>(0, 3)(rng) == 0 ? v : clamp_int(ref.max() - std::uniform_int_distribution<int>(0, 40)(rng));
+        c = m.s.remove_above(x, b);
+        after.keep(int_min, b);
+        break;
+    }
+    case 5: {
+        const int a = clamp_int(ref.min() + std::uniform_int_distribution<int>(-2, 20)(rng));
+        const int b = clamp_int(ref.max() - std::uniform_int_distribution<int>(-2, 20)(rng));
+        c = x.keep_between(m.s, a, b);
+        after.keep(a, b);
+        break;
+    }
+    case 6:
+    case 7: {
+        const std::int64_t start = std::int64_t{v} - std::uniform_int_distribution<int>(0, 63)(rng);
+        const std::uint64_t mask = std::uniform_int_distribution<std::uint64_t>()(rng) | std::uniform_int_distribution<std::uint64_t>()(rng);
+        c = x.remove_bits(m.s, start, mask);
+        after.remove_bits(start, mask);
+        break;
+    }
+    case 8:
+    case 9: {
+        const std::int64_t len = std::int64_t{1} << std::uniform_int_distribution<int>(0, 24)(rng);
+        const std::int64_t b = std::int64_t{v} + std::uniform_int_distribution<std::int64_t>(0, len)(rng);
+        c = m.s.remove_range(x, v, b);
+        after.remove_range(v, b);
+        break;
+    }
+    case 10: {
+        if (std::uniform_int_distribution<int>(0, 3)(rng) != 0) return; // it ends the width
+        const int lo = clamp_int(std::int64_t{v} - std::uniform_int_distribution<int>(0, 100)(rng));
+        const int hi = clamp_int(std::int64_t{lo} + std::uniform_int_distribution<int>(0, 150)(rng));
+        DD mask(lo, hi);
+        for (int w = lo; w < hi; ++w)
+            if (std::uniform_int_distribution<int>(0, 2)(rng) == 0) CHECK(mask.remove(w) != Change::failed);
+        c = m.s.intersect(x, mask);
+        after.intersect(mask);
+        break;
+    }
+    default:
+        if (std::uniform_int_distribution<int>(0, 5)(rng) != 0) return;
+        c = m.s.assign(x, v);
+        after = ref.contains(v) ? Runs(v, v) : Runs();
+        break;
+    }
+    CHECK(test_support::str(c) == test_support::str(expected(ref, after)));
+    if (!after.empty()) ref = after;
+}
+
+// Variables of every kind: intervals over 10^9 values, all of int but one,
+// and narrow ones asked for; bitsets narrow and wide (1563 words).
+MixedModel mixed_model() {
+    MixedModel m;
+    const auto add = [&](int lo, int hi, Representation r, bool interval) {
+        m.xs.push_back(m.s.int_var(lo, hi, r));
+        m.refs.emplace_back(lo, hi);
+        m.interval.push_back(interval);
+        CHECK(m.s.domain(m.xs.back()).interval() == interval);
+    };
+    add(0, 999'999'999, Representation::automatic, true);
+    add(-50, 300, Representation::automatic, false);
+    add(int_min + 1, int_max, Representation::automatic, true);
+    add(-50, 300, Representation::interval, true);
+    add(0, 100'000, Representation::bitset, false);
+    add(-2'000'000'000, 2'000'000'000, Representation::interval, true);
+    add(10, 73, Representation::interval, true);
+    add(-1000, 1000, Representation::bitset, false);
+    return m;
+}
+
+} // namespace
+
+TEST_CASE("store: bitset and interval domains come back exactly through pop_level and pop_to") {
+    std::mt19937 rng(4711);
+    std::map<int, int> unwound; // levels undone by one pop_to, how often
+    for (int run = 0; run < 8; ++run) {
+        CAPTURE(run);
+        MixedModel m = mixed_model();
+        // Level 0 changes are permanent.
+        for (int k = 0; k < 10; ++k) mixed_update(m, rng);
+        check_mixed(m);
+        std::vector<MixedLevel> levels; // the state at each push
+        for (int step = 0; step < 700; ++step) {
+            CAPTURE(step);
+            // Pushes outnumber pops, so that levels pile up for pop_to.
+            const int what = std::uniform_int_distribution<int>(0, 19)(rng);
+            if (what <= 3 && m.s.level() < 40) {
+                levels.push_back(snapshot(m));
+                m.s.push_level();
+            } else if (what == 4 && m.s.level() > 0) {
+                m.s.pop_level();
+                check_restored(m, levels.back());
+                m.refs = levels.back().refs;
+                levels.pop_back();
+            } else if (what == 5 && m.s.level() > 1) {
+                // Many levels at once, down to level 0 now and then.
+                const int target = std::uniform_int_distribution<int>(0, 3)(rng) == 0
+                                       ? 0
+                                       : std::uniform_int_distribution<int>(0, m.s.level() - 2)(rng);
+                ++unwound[m.s.level() - target];
+                m.s.pop_to(target);
+                CHECK(m.s.level() == target);
+                check_restored(m, levels[static_cast<std::size_t>(target)]);
+                m.refs = levels[static_cast<std::size_t>(target)].refs;
+                levels.resize(static_cast<std::size_t>(target));
+            } else {
+                mixed_update(m, rng);
+            }
+            check_mixed(m);
+        }
+        while (m.s.level() > 0) {
+            m.s.pop_level();
+            check_restored(m, levels.back());
+            m.refs = levels.back().refs;
+            levels.pop_back();
+            check_mixed(m);
+        }
+    }
+    // pop_to undid up to dozens of levels in one go.
+    CHECK(unwound.rbegin()->first >= 15);
+}
+
+TEST_CASE("store: a copy made mid-search undoes its own levels, bitset and interval alike") {
+    std::mt19937 rng(1701);
+    for (int run = 0; run < 6; ++run) {
+        CAPTURE(run);
+        MixedModel m = mixed_model();
+        std::vector<MixedLevel> levels;
+        for (int depth = 0; depth < 12; ++depth) {
+            levels.push_back(snapshot(m));
+            m.s.push_level();
+            for (int k = 0; k < 6; ++k) mixed_update(m, rng);
+        }
+        check_mixed(m);
+        const MixedLevel at_copy = snapshot(m);
+        // The copy goes on, deeper, then undoes everything: by pop_level or
+        // pop_to, and through a copy of the copy by assignment.
+        MixedModel copy{m.s, m.xs, m.refs, m.interval};
+        std::vector<MixedLevel> copy_levels = levels;
+        for (int depth = 0; depth < 6; ++depth) {
+            copy_levels.push_back(snapshot(copy));
+            copy.s.push_level();
+            for (int k = 0; k < 6; ++k) mixed_update(copy, rng);
+        }
+        check_mixed(copy);
+        check_restored(m, at_copy); // the original did not move
+        if (run % 2 == 0) {
+            propane::Store<DD> again;
+            again = copy.s;
+            copy.s = std::move(again);
+        }
+        while (copy.s.level() > 0) {
+            const int target = run % 3 == 0 ? copy.s.level() - 1 : std::max(0, copy.s.level() - 5);
+            copy.s.pop_to(target);
+            check_restored(copy, copy_levels[static_cast<std::size_t>(target)]);
+            copy.refs = copy_levels[static_cast<std::size_t>(target)].refs;
+            copy_levels.resize(static_cast<std::size_t>(target));
+            check_mixed(copy);
+        }
+        // And the original undoes its own, untouched by the copy's.
+        check_restored(m, at_copy);
+        for (int k = 0; k < 6; ++k) mixed_update(m, rng);
+        m.s.pop_to(0);
+        check_restored(m, levels.front());
+    }
 }

@@ -27,45 +27,14 @@
 #include <type_traits>
 #include <vector>
 
+#include "change.hpp"
 #include "error.hpp"
 #include "inline.hpp"
+#include "domain_iterator.hpp"
+#include "intervals.hpp"
 #include "words.hpp"
 
 namespace propane {
-
-// What an update did, ordered by strength: each level implies the ones
-// before it (a fixed domain also changed its bounds), which lets the store
-// map a change onto event classes with one comparison.
-//
-// [[nodiscard]] on the type makes every update that returns it nodiscard: a
-// failed update dropped on the floor was how a clashing Sudoku given went
-// unnoticed. (The store also remembers the failure; see Store.)
-enum class [[nodiscard]] Change : std::uint8_t { none, domain, bounds, fixed, failed };
-
-inline constexpr std::size_t dynamic = std::numeric_limits<std::size_t>::max();
-
-namespace detail {
-
-struct NoHook {
-    void operator()(std::size_t) const noexcept {}
-};
-
-// v - base for any 64-bit v, wrapping instead of overflowing: read as
-// unsigned, an offset below the base is huge, so one unsigned comparison
-// with the width tests both ends.
-constexpr std::uint64_t offset_of(std::int64_t v, int base) noexcept {
-    return static_cast<std::uint64_t>(v) - static_cast<std::uint64_t>(std::int64_t{base});
-}
-
-// v clamped to +-2^40, where subtracting an int base cannot overflow. Every
-// domain lies within [-2^31, 2^32), so the clamp changes no answer about
-// it: callers may pass any 64-bit value.
-constexpr std::int64_t clamp_far(std::int64_t v) noexcept {
-    constexpr std::int64_t far = std::int64_t{1} << 40;
-    return v < -far ? -far : (v > far ? far : v);
-}
-
-} // namespace detail
 
 // A dynamic domain takes a cache line of its own: 56 bytes would put some
 // across two lines, and the store finds domain i at i * 64, a shift, where
@@ -79,21 +48,45 @@ class alignas(Words == dynamic ? 64 : alignof(std::uint64_t)) BitDomain {
 
 public:
     static constexpr bool is_dynamic = Words == dynamic;
-    // Largest number of values a domain of this type can hold.
-    static constexpr std::int64_t capacity =
+    // Largest number of values a bitset of this type can hold; a dynamic
+    // domain in the interval form holds up to `capacity`, every int but
+    // one (the size is 32-bit).
+    static constexpr std::int64_t bitset_capacity =
         is_dynamic ? std::int64_t{std::numeric_limits<int>::max()} : std::int64_t(64 * Words);
+    static constexpr std::int64_t capacity =
+        is_dynamic ? std::int64_t{std::numeric_limits<std::uint32_t>::max()} : bitset_capacity;
+    // The widest domain Representation::automatic makes a bitset: 1024
+    // words, 8 KiB and as much again for the trail's stamps.
+    static constexpr std::int64_t bitset_limit = std::int64_t{1} << 16;
 
-    // The values lo..hi. Throws model_error when lo > hi or when the range
-    // has more values than this domain type can hold.
-    BitDomain(int lo, int hi) {
+    // The values lo..hi, in the form r asks for. Throws model_error when
+    // lo > hi, when the range has more values than the form can hold, or
+    // for an interval in a fixed-width domain.
+    BitDomain(int lo, int hi, Representation r = Representation::automatic) {
         bits_.base = lo;
         if (lo > hi)
             throw model_error("empty domain: lo " + std::to_string(lo) + " > hi " + std::to_string(hi));
         const std::int64_t count = std::int64_t{hi} - lo + 1;
-        if (count > capacity)
-            throw model_error("domain " + std::to_string(lo) + ".." + std::to_string(hi) + " has " +
-                              std::to_string(count) + " values, more than this domain type holds (" +
-                              std::to_string(capacity) + ")");
+        const auto too_wide = [&](std::int64_t cap, const char* form) {
+            return model_error("domain " + std::to_string(lo) + ".." + std::to_string(hi) + " has " +
+                               std::to_string(count) + " values, more than " + form + " holds (" +
+                               std::to_string(cap) + ")");
+        };
+        if constexpr (is_dynamic) {
+            if (r == Representation::interval || (r == Representation::automatic && count > bitset_limit)) {
+                if (count > capacity) throw too_wide(capacity, "a domain");
+                bits_.holes.activate();
+                bits_.count = static_cast<unsigned>(count);
+                bits_.lo = lo;
+                bits_.hi = hi;
+                return;
+            }
+        } else if (r == Representation::interval) {
+            throw model_error("domain " + std::to_string(lo) + ".." + std::to_string(hi) +
+                              ": a fixed-width BitDomain holds bitsets only; the interval form needs "
+                              "Store<BitDomain<dynamic>>");
+        }
+        if (count > bitset_capacity) throw too_wide(bitset_capacity, is_dynamic ? "a bitset" : "this domain type");
         bits_.allocate(static_cast<std::size_t>((count + 63) / 64));
         word* w = bits_.data();
         const auto full = static_cast<std::size_t>(count / 64);
@@ -109,6 +102,11 @@ public:
     // ---- queries -----------------------------------------------------------
 
     int base() const noexcept { return bits_.base; }
+    // The form this domain is kept in; always bitset for a fixed width.
+    Representation representation() const noexcept {
+        return interval() ? Representation::interval : Representation::bitset;
+    }
+    // The words of the bitset form (none in the interval form).
     std::size_t words() const noexcept { return bits_.size(); }
     word word_at(std::size_t i) const noexcept { return bits_.data()[i]; }
 
@@ -121,6 +119,8 @@ public:
     // instructions, most of them AllDifferent's value stage).
     bool contains(std::int64_t v) const noexcept {
         if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return Form::contains(bits_, v);
             const auto lo = static_cast<std::uint64_t>(bits_.lo);
             const auto in = static_cast<unsigned>(static_cast<std::uint64_t>(v) - lo <= static_cast<std::uint64_t>(bits_.hi) - lo);
             const std::uint64_t at = (in != 0 ? static_cast<std::uint64_t>(v) : lo) - static_cast<std::uint64_t>(bits_.base);
@@ -182,6 +182,10 @@ public:
     // Outside the precondition the answer is max(), never a read past the
     // words.
     int next(std::int64_t v) const noexcept {
+        if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return static_cast<int>(Form::next(bits_, detail::clamp_far(v)));
+        }
         const word* w = bits_.data();
         const std::int64_t off = detail::clamp_far(v) - bits_.base + 1;
         if (off < 0) return min();
@@ -198,6 +202,10 @@ public:
     // Largest value smaller than v (precondition: v > min()); min() outside
     // it.
     int prev(std::int64_t v) const noexcept {
+        if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return static_cast<int>(Form::prev(bits_, detail::clamp_far(v)));
+        }
         const word* w = bits_.data();
         const std::int64_t off = detail::clamp_far(v) - bits_.base - 1;
         if (off >= std::int64_t(64 * words())) return max();
@@ -211,48 +219,44 @@ public:
         return value_of(i, 63 - std::countl_zero(rest));
     }
 
+    // The k-th smallest value, from 0 (precondition: k < size()): walked
+    // from the nearer end in the bitset form, found from the holes in the
+    // interval form, which may hold billions of values.
+    int nth(std::uint64_t k) const noexcept {
+        if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return static_cast<int>(Form::nth(bits_, k));
+        }
+        const std::uint64_t n = size();
+        int v;
+        if (k <= n / 2) {
+            for (v = min(); k > 0; --k) v = next(v);
+        } else {
+            v = max();
+            for (std::uint64_t j = n - 1; j > k; --j) v = prev(v);
+        }
+        return v;
+    }
+
     // Calls f(v) for each value in increasing order. f may remove v: each
     // word is read once, before its values are handed out.
     template <class F>
     void for_each(F&& f) const {
+        if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return Form::for_each(bits_, f);
+        }
         const word* w = bits_.data();
         for (std::size_t i = 0; i < words(); ++i)
             for (word rest = w[i]; rest != 0; rest &= rest - 1) f(value_of(i, std::countr_zero(rest)));
     }
 
-    class iterator {
-    public:
-        using value_type = int;
-        using difference_type = std::ptrdiff_t;
-        iterator() = default;
-        int operator*() const noexcept { return d_->value_of(i_, std::countr_zero(rest_)); }
-        iterator& operator++() noexcept {
-            rest_ &= rest_ - 1;
-            skip_empty();
-            return *this;
-        }
-        iterator operator++(int) noexcept {
-            iterator old = *this;
-            ++*this;
-            return old;
-        }
-        bool operator==(const iterator& o) const noexcept { return i_ == o.i_ && rest_ == o.rest_; }
-
-    private:
-        friend class BitDomain;
-        iterator(const BitDomain* d, std::size_t i) : d_(d), i_(i), rest_(i < d->words() ? d->word_at(i) : 0) {
-            skip_empty();
-        }
-        void skip_empty() noexcept {
-            while (rest_ == 0 && i_ < d_->words())
-                if (++i_ < d_->words()) rest_ = d_->word_at(i_);
-        }
-        const BitDomain* d_ = nullptr;
-        std::size_t i_ = 0;
-        word rest_ = 0;
-    };
-    iterator begin() const { return iterator(this, 0); }
-    iterator end() const { return iterator(this, words()); }
+    // Values in increasing order, by next(): the same walk over either
+    // form. Propagators use for_each, which reads words whole; this serves
+    // range-for in modelling code.
+    using iterator = detail::DomainIterator<BitDomain>;
+    iterator begin() const { return iterator(this, min()); }
+    iterator end() const { return iterator(this); }
 
     // ---- updates -----------------------------------------------------------
     //
@@ -282,6 +286,10 @@ public:
             const unsigned single = static_cast<unsigned>((rest & (rest - 1)) == 0);
             return static_cast<Change>(static_cast<unsigned>(Change::domain) + at_end + single);
         }
+        if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return Form::remove(bits_, v, before_write);
+        }
         const std::uint64_t off = detail::offset_of(v, bits_.base);
         if (off >= 64 * words()) return Change::none;
         word* w = bits_.data();
@@ -310,6 +318,8 @@ public:
         if (v > max()) return Change::failed;
         const std::int64_t off = std::int64_t{v} - bits_.base;
         if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return Form::keep_between(bits_, v, bits_.hi, before_write);
             bits_.keep_from(off, before_write);
             return bits_.lo == bits_.hi ? Change::fixed : Change::bounds;
         }
@@ -339,6 +349,8 @@ public:
         // min < a <= b < max, so a - 1 is below max, as next() needs.
         if (a > b || next(std::int64_t{a} - 1) > b) return Change::failed;
         if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return Form::keep_between(bits_, a, b, before_write);
             bits_.keep_from(std::int64_t{a} - bits_.base, before_write);
             bits_.keep_to(std::int64_t{b} - bits_.base, before_write);
             return bits_.lo == bits_.hi ? Change::fixed : Change::bounds;
@@ -356,6 +368,8 @@ public:
     template <class Hook = detail::NoHook>
     Change remove_bits(std::int64_t start, word mask, Hook&& before_write = {}) {
         if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return Form::remove_bits(bits_, detail::clamp_far(start), mask, before_write);
             // The mask laid over the one or two words the window meets, each
             // part then dropped from its word, rather than the window's bits
             // gathered into one word and split again.
@@ -408,6 +422,30 @@ public:
         return min() != old_min || max() != old_max ? Change::bounds : Change::domain;
     }
 
+    // Removes the values a..b (none when a > b), in one update: a run of
+    // values cut from inside an interval domain is one hole, where value
+    // by value it would take as many calls as it has values.
+    template <class Hook = detail::NoHook>
+    Change remove_range(std::int64_t a, std::int64_t b, Hook&& before_write = {}) {
+        a = std::max<std::int64_t>(a, min());
+        b = std::min<std::int64_t>(b, max());
+        if (a > b) return Change::none;
+        if (a == min() && b == max()) return Change::failed;
+        if (a == min()) return remove_below(static_cast<int>(b + 1), before_write);
+        if (b == max()) return remove_above(static_cast<int>(a - 1), before_write);
+        if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return Form::remove_inside(bits_, a, b, before_write);
+        }
+        // Strictly inside the bounds: only values between them go.
+        Change c = Change::none;
+        for (std::int64_t start = a; start <= b; start += 64) {
+            const int n = static_cast<int>(std::min<std::int64_t>(64, b - start + 1));
+            if (remove_bits(start, detail::low_mask(n), before_write) != Change::none) c = Change::domain;
+        }
+        return c;
+    }
+
     // Keeps the values <= v.
     template <class Hook = detail::NoHook>
     PROPANE_CLANG_INLINE Change remove_above(int v, Hook&& before_write = {}) {
@@ -415,6 +453,8 @@ public:
         if (v < min()) return Change::failed;
         const std::int64_t off = std::int64_t{v} - bits_.base;
         if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return Form::keep_between(bits_, bits_.lo, v, before_write);
             bits_.keep_to(off, before_write);
             return bits_.lo == bits_.hi ? Change::fixed : Change::bounds;
         }
@@ -436,6 +476,10 @@ public:
 
     template <class Hook = detail::NoHook>
     Change assign(int v, Hook&& before_write = {}) {
+        if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return Form::assign(bits_, v, before_write);
+        }
         if (!contains(v)) return Change::failed;
         if (fixed()) return Change::none;
         const std::int64_t off = std::int64_t{v} - bits_.base;
@@ -463,6 +507,10 @@ public:
     // Keeps the values also in `mask`, whatever its base and width.
     template <std::size_t OtherWords, class Hook = detail::NoHook>
     Change intersect(const BitDomain<OtherWords>& mask, Hook&& before_write = {}) {
+        if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return Form::intersect(bits_, mask, before_write);
+        }
         word* w = bits_.data();
         const std::size_t begin = first_word(), end = end_word();
         bool any = false, changed = false;
@@ -497,6 +545,8 @@ public:
             return below | above;
         }
         if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return Form::bits_from(bits_, detail::clamp_far(start));
             // Against the cached bounds, in the line already loaded: a
             // window that misses them holds nothing, and one that meets
             // them lies within the words.
@@ -553,6 +603,24 @@ public:
         bits_.restore(i, value, s);
     }
 
+    // The trail's view of the interval form: the store saves the holes
+    // with the summary (once per level, as before_write(0) asks) and puts
+    // both back at once.
+    std::size_t trail_slots() const noexcept { return interval() ? 1 : words(); }
+    const std::vector<detail::Hole>& holes() const noexcept
+        requires(is_dynamic)
+    {
+        return bits_.holes.get();
+    }
+    void restore_interval(const detail::Hole* first, const detail::Hole* last, const summary_type& s)
+        requires(is_dynamic)
+    {
+        bits_.holes.get().assign(first, last);
+        bits_.count = s.count;
+        bits_.lo = s.lo;
+        bits_.hi = s.hi;
+    }
+
     // For a long unwind, where most words come back several times: write
     // words raw, then resync() once. In between, size and bounds are stale.
     void restore_word_unsynced(std::size_t i, word value) noexcept { bits_.data()[i] = value; }
@@ -561,13 +629,28 @@ public:
     }
 
     bool operator==(const BitDomain& o) const noexcept {
-        if (bits_.base != o.bits_.base || words() != o.words()) return false;
+        if (bits_.base != o.bits_.base || words() != o.words() || interval() != o.interval()) return false;
+        if constexpr (is_dynamic)
+            if (interval())
+                return bits_.lo == o.bits_.lo && bits_.hi == o.bits_.hi &&
+                   std::equal(bits_.holes.get().begin(), bits_.holes.get().end(), o.bits_.holes.get().begin(),
+                              o.bits_.holes.get().end(),
+                              [](const detail::Hole& a, const detail::Hole& b) { return a.lo == b.lo && a.hi == b.hi; });
         for (std::size_t i = 0; i < words(); ++i)
             if (word_at(i) != o.word_at(i)) return false;
         return true;
     }
 
+    bool interval() const noexcept {
+        if constexpr (is_dynamic)
+            return bits_.holes.active();
+        else
+            return false;
+    }
+
 private:
+    using Form = detail::IntervalForm;
+
     int value_of(std::size_t i, int bit) const noexcept { return bits_.base + static_cast<int>(64 * i) + bit; }
 
     // The words that can hold values: a dynamic domain knows its bounds, so

@@ -30,6 +30,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -79,6 +80,10 @@ public:
     // take back a variable without leaving its handles dangling, and a
     // search that decides every variable would then enumerate its values.
     IntVar int_var(int lo, int hi);
+    // The same, in the form r asks for (Representation: a bitset, or an
+    // interval for a wide domain, which only Store<BitDomain<dynamic>>
+    // keeps); int_var(lo, hi) is Representation::automatic.
+    IntVar int_var(int lo, int hi, Representation r);
 
     // A new variable equal to an expression, s.int_var(abs(x - y)): its
     // domain is the tightest the operands' bounds allow, and the constraint
@@ -136,6 +141,8 @@ public:
     Change remove_below(IntVar x, int v);
     Change remove_above(IntVar x, int v);
     Change assign(IntVar x, int v);
+    // Removes the values a..b.
+    Change remove_range(IntVar x, std::int64_t a, std::int64_t b);
     template <std::size_t W>
     Change intersect(IntVar x, const BitDomain<W>& mask) {
         check(x, "intersect");
@@ -301,6 +308,9 @@ private:
     Change assign_at(int var, int v) {
         return update(var, [v](Domain& d, auto&& save) { return d.assign(v, save); });
     }
+    Change remove_range_at(int var, std::int64_t a, std::int64_t b) {
+        return update(var, [a, b](Domain& d, auto&& save) { return d.remove_range(a, b, save); });
+    }
     template <std::size_t W>
     Change intersect_at(int var, const BitDomain<W>& mask) {
         return update(var, [&mask](Domain& d, auto&& save) { return d.intersect(mask, save); });
@@ -337,6 +347,10 @@ private:
             touched_.clear();
             while (level() > target)
                 pop_level_with([this](const WordSave& e) {
+                    if (e.word == interval_save) [[unlikely]] {
+                        restore_interval(e);
+                        return;
+                    }
                     if (!touched_flag_[e.var]) {
                         touched_flag_[e.var] = 1;
                         touched_.push_back(e.var);
@@ -445,8 +459,11 @@ private:
                 const std::size_t g = word_offset_[i] + w;
                 if (word_stamp_[g] != now) {
                     word_stamp_[g] = now;
-                    dom_trail_.record(
-                        {static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w), d.word_at(w), d.summary()});
+                    if (d.interval()) [[unlikely]]
+                        save_interval(i, d);
+                    else
+                        dom_trail_.record({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w), d.word_at(w),
+                                           d.summary()});
                 }
             });
         } else {
@@ -463,10 +480,43 @@ private:
     }
 
     void restore(const DomainSave& e) {
-        if constexpr (Domain::is_dynamic)
-            doms_[e.var].restore_word(e.word, e.old, e.summary);
-        else
+        if constexpr (Domain::is_dynamic) {
+            if (e.word == interval_save) [[unlikely]]
+                restore_interval(e);
+            else
+                doms_[e.var].restore_word(e.word, e.old, e.summary);
+        } else {
             doms_[e.var].restore_words(e.old);
+        }
+    }
+
+    // A domain in the interval form is saved whole, once per level: its
+    // summary in the entry, its holes copied to the end of saved_holes_,
+    // where the entry's `old` says they start. Levels are undone newest
+    // first, so an entry's holes run from there to the end, and go with
+    // it.
+    static constexpr std::uint32_t interval_save = std::numeric_limits<std::uint32_t>::max();
+    // Members of every store, run only by dynamic ones: a requires-clause
+    // here is ignored by clang 14 in the explicit instantiations of
+    // compiled.hpp, whose bodies then fail for fixed widths.
+#if defined(__GNUC__)
+    [[gnu::noinline]]
+#endif
+    void save_interval(std::size_t var, const Domain& d) {
+        if constexpr (Domain::is_dynamic) {
+            if (!dom_trail_.recording()) return;
+            const std::size_t at = saved_holes_.size();
+            saved_holes_.insert(saved_holes_.end(), d.holes().begin(), d.holes().end());
+            dom_trail_.record({static_cast<std::uint32_t>(var), interval_save, at, d.summary()});
+        }
+    }
+    void restore_interval(const DomainSave& e) {
+        if constexpr (Domain::is_dynamic) {
+            const auto at = static_cast<std::size_t>(e.old);
+            doms_[e.var].restore_interval(saved_holes_.data() + at, saved_holes_.data() + saved_holes_.size(),
+                                          e.summary);
+            saved_holes_.resize(at);
+        }
     }
 
     // Inlined into each update: a call is a frame around a short loop.
@@ -566,6 +616,7 @@ private:
     std::vector<std::uint8_t> touched_flag_;  // dynamic domains: pop_to's scratch
     std::vector<std::uint32_t> touched_;
     Trail<DomainSave> dom_trail_;
+    std::vector<detail::Hole> saved_holes_;  // dynamic domains in the interval form: see save_interval
     detail::Cells cells_;
     detail::PropagatorList<Store> props_;
     std::vector<VarSubs> subs_;

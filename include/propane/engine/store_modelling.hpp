@@ -41,18 +41,23 @@ Store<Domain>& Store<Domain>::operator=(const Store& o) {
 
 template <class Domain>
 IntVar Store<Domain>::int_var(int lo, int hi) {
+    return int_var(lo, hi, Representation::automatic);
+}
+
+template <class Domain>
+IntVar Store<Domain>::int_var(int lo, int hi, Representation r) {
     if (level() > 0)
         throw model_error(std::string("int_var at level ") + std::to_string(level()) +
                           ": variables are made at level 0, before push_level or a search (an expression that "
                           "needs an auxiliary variable too: post it at level 0)");
-    doms_.emplace_back(lo, hi);
+    doms_.emplace_back(lo, hi, r);
     const auto index = static_cast<int>(doms_.size() - 1);
     init_.emplace_back(lo, hi);
     subs_.emplace_back();
     var_props_.emplace_back();
     if constexpr (Domain::is_dynamic) {
         word_offset_.push_back(word_stamp_.size());
-        word_stamp_.resize(word_stamp_.size() + doms_.back().words(), 0);
+        word_stamp_.resize(word_stamp_.size() + doms_.back().trail_slots(), 0);
         touched_flag_.push_back(0);
     } else {
         stamp_.push_back(0);
@@ -117,6 +122,12 @@ template <class Domain>
 Change Store<Domain>::assign(IntVar x, int v) {
     check(x, "assign");
     return assign_at(x.index(), v);
+}
+
+template <class Domain>
+Change Store<Domain>::remove_range(IntVar x, std::int64_t a, std::int64_t b) {
+    check(x, "remove_range");
+    return remove_range_at(x.index(), a, b);
 }
 
 template <class Domain>

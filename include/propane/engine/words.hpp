@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "intervals.hpp"
+
 namespace propane::detail {
 
 using word = std::uint64_t;
@@ -163,6 +165,10 @@ struct DynamicWords {
     // that lo is 2^31 past base.
     std::int64_t lo = 0;
     std::int64_t hi = -1;
+    // Active in the interval form (intervals.hpp), which then keeps no
+    // words: lo, hi and count are its bounds and size, as in the bitset
+    // form.
+    HoleList holes;
 
     std::size_t size() const noexcept { return w.size(); }
     void allocate(std::size_t n) { w.assign(n, 0); }

@@ -157,17 +157,12 @@ private:
         return w > 0 ? size / w : std::numeric_limits<double>::infinity();
     }
 
-    // The k-th smallest value of x, walked from the nearer end.
+    // The k-th smallest value of x: its variable's k-th from whichever end
+    // the view maps to x's least.
     static int nth_value(const Store& s, const View& x, unsigned k) {
-        const unsigned size = x.size(s);
-        if (k <= size / 2) {
-            int v = x.min(s);
-            for (; k > 0; --k) v = x.next(s, v);
-            return v;
-        }
-        int v = x.max(s);
-        for (unsigned j = size - 1; j > k; --j) v = x.prev(s, v);
-        return v;
+        const auto& d = s.domain(x.var().index());
+        const bool rising = x.of(d.min()) <= x.of(d.max());
+        return x.of(d.nth(rising ? k : d.size() - 1 - k));
     }
 
     strategy_type strategy_;
