@@ -61,6 +61,12 @@ struct PickValue {
 
 using PhaseStrategy = BasicStrategy<PickVar, PickValue>;
 
+// The strategy of a plan, its random choices (indomain_random, restarts)
+// drawn from seed.
+inline PhaseStrategy strategy_of(const std::shared_ptr<const Plan>& plan, std::uint64_t seed) {
+    return PhaseStrategy{PickVar{plan}, PickValue{plan, detail::SplitMix64{seed}}, seed};
+}
+
 } // namespace propane::fzn
 
 #endif

@@ -160,17 +160,13 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
     // solution, and prints that one only, -a or not.
     const bool several = p.kind == SolveItem::Kind::satisfy && (o.all || o.solutions > 1);
     const auto plan = make_plan(s, p, o.free, several);
-    PhaseStrategy strategy{PickVar{plan}, PickValue{plan, detail::SplitMix64{o.seed}}, o.seed};
+    PhaseStrategy strategy = strategy_of(plan, o.seed);
     strategy.assign_all = !several;
     // Under -f the search is propane's own, restarts included.
     if (!o.free) strategy.restarts = p.restarts;
     // What completes each assignment of the output variables: every
     // variable, by the rules of the plan a single solution would follow.
-    PhaseStrategy full = strategy;
-    if (several) {
-        const auto whole = make_plan(s, p, o.free);
-        full = PhaseStrategy{PickVar{whole}, PickValue{whole, detail::SplitMix64{o.seed}}, o.seed};
-    }
+    const PhaseStrategy full = several ? strategy_of(make_plan(s, p, o.free), o.seed) : strategy;
     Limits limits;
     std::optional<std::chrono::steady_clock::time_point> deadline;
     if (o.time_ms) {

@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include "runs_reference.hpp"
 #include "support.hpp"
 
 #include <propane/engine/domain.hpp>
@@ -506,92 +507,7 @@ using propane::detail::Hole;
 constexpr int int_min = std::numeric_limits<int>::min();
 constexpr int int_max = std::numeric_limits<int>::max();
 
-// The values of a domain as sorted, disjoint, non-adjacent runs lo..hi:
-// a reference that holds 10^9 values as easily as 10 (as in
-// test_domain.cpp, which checks the forms alone).
-class Runs {
-public:
-    Runs() = default;
-    Runs(std::int64_t lo, std::int64_t hi) { runs_[lo] = hi; }
-
-    bool empty() const { return runs_.empty(); }
-    std::int64_t min() const { return runs_.begin()->first; }
-    std::int64_t max() const { return runs_.rbegin()->second; }
-    std::uint64_t size() const {
-        std::uint64_t n = 0;
-        for (const auto& [lo, hi] : runs_) n += static_cast<std::uint64_t>(hi - lo + 1);
-        return n;
-    }
-    bool contains(std::int64_t v) const {
-        const auto it = runs_.upper_bound(v);
-        return it != runs_.begin() && v <= std::prev(it)->second;
-    }
-    std::vector<Hole> gaps() const {
-        std::vector<Hole> out;
-        for (auto it = runs_.begin(); it != runs_.end() && std::next(it) != runs_.end(); ++it)
-            out.push_back({it->second + 1, std::next(it)->first - 1});
-        return out;
-    }
-    std::vector<int> values() const {
-        std::vector<int> out;
-        for (const auto& [lo, hi] : runs_)
-            for (std::int64_t v = lo; v <= hi; ++v) out.push_back(static_cast<int>(v));
-        return out;
-    }
-
-    void remove_range(std::int64_t a, std::int64_t b) {
-        if (a > b) return;
-        Runs out;
-        for (const auto& [lo, hi] : runs_) {
-            if (lo < a) out.runs_[lo] = std::min(hi, a - 1);
-            if (hi > b) out.runs_[std::max(lo, b + 1)] = hi;
-        }
-        *this = out;
-    }
-    void remove(std::int64_t v) { remove_range(v, v); }
-    void keep(std::int64_t a, std::int64_t b) {
-        remove_range(std::numeric_limits<std::int64_t>::min(), a - 1);
-        remove_range(b + 1, std::numeric_limits<std::int64_t>::max());
-    }
-    void remove_bits(std::int64_t start, std::uint64_t mask) {
-        for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) remove(start + std::countr_zero(rest));
-    }
-    template <class M>
-    void intersect(const M& mask) {
-        Runs out;
-        mask.for_each([&](int v) {
-            if (contains(v)) out.runs_[v] = v;
-        });
-        out.merge();
-        *this = out;
-    }
-
-    bool operator==(const Runs&) const = default;
-
-private:
-    // Joins runs that touch.
-    void merge() {
-        for (auto it = runs_.begin(); it != runs_.end() && std::next(it) != runs_.end();) {
-            const auto up = std::next(it);
-            if (up->first == it->second + 1) {
-                it->second = up->second;
-                runs_.erase(up);
-            } else {
-                ++it;
-            }
-        }
-    }
-
-    std::map<std::int64_t, std::int64_t> runs_;
-};
-
-Change expected(const Runs& before, const Runs& after) {
-    if (after.empty()) return Change::failed;
-    if (after == before) return Change::none;
-    if (after.size() == 1) return Change::fixed;
-    if (after.min() != before.min() || after.max() != before.max()) return Change::bounds;
-    return Change::domain;
-}
+using test_support::Runs;
 
 // A domain's holes, [lo,hi] each, or "bitset".
 std::string holes_of(const DD& d) {
@@ -754,7 +670,7 @@ void mixed_update(MixedModel& m, std::mt19937& rng) {
         after = ref.contains(v) ? Runs(v, v) : Runs();
         break;
     }
-    CHECK(test_support::str(c) == test_support::str(expected(ref, after)));
+    CHECK(test_support::str(c) == test_support::str(test_support::expected_change(ref, after)));
     if (!after.empty()) ref = after;
 }
 

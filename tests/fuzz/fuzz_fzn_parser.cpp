@@ -48,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         Builder builder(model, store, BuildOptions{.max_domain = 4096});
         const Program program = builder.build();
         const auto plan = make_plan(store, program, false);
-        const PhaseStrategy strategy{PickVar{plan}, PickValue{plan, propane::detail::SplitMix64{1}}, 1};
+        const PhaseStrategy strategy = strategy_of(plan, 1);
         const propane::Limits limits{.solutions = 5, .branches = 300};
         const auto check = [&](const auto& sol) {
             for (int v = 0; v < sol.store().num_vars(); ++v)
@@ -57,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (program.kind == SolveItem::Kind::satisfy) {
             (void)propane::solve(store, plan->views, strategy, limits, check);
             const auto outputs = make_plan(store, program, false, true);
-            PhaseStrategy enumerate{PickVar{outputs}, PickValue{outputs, propane::detail::SplitMix64{1}}, 1};
+            PhaseStrategy enumerate = strategy_of(outputs, 1);
             enumerate.assign_all = false;
             (void)propane::solve(store, outputs->views, enumerate, limits, [&](const auto& sol) {
                 for (const OutputItem& item : program.outputs)

@@ -307,17 +307,16 @@ struct IntervalForm {
         auto last = merged.end();
         if (last != first && std::prev(last)->hi >= hi) hi = (--last)->lo - 1;
         if (lo > hi) return Change::failed;
-        Holes kept(first, last);
+        merged.erase(last, merged.end());
+        merged.erase(merged.begin(), first);
         const std::int64_t old_lo = b.lo, old_hi = b.hi;
-        const unsigned old_count = b.count;
-        std::int64_t n = hi - lo + 1;
-        for (const Hole& x : kept) n -= x.hi - x.lo + 1;
-        if (lo == old_lo && hi == old_hi && static_cast<unsigned>(n) == old_count) return Change::none;
+        const unsigned n = count_of(lo, hi, merged);
+        if (lo == old_lo && hi == old_hi && n == b.count) return Change::none;
         before_write(0);
         b.lo = lo;
         b.hi = hi;
-        b.holes.get() = std::move(kept);
-        b.count = static_cast<unsigned>(n);
+        b.holes.get() = std::move(merged);
+        b.count = n;
         if (b.count == 1) return Change::fixed;
         return b.lo != old_lo || b.hi != old_hi ? Change::bounds : Change::domain;
     }
@@ -333,11 +332,15 @@ private:
         h.erase(last, h.end());
     }
 
+    // The values lo..hi less the holes (within them).
+    static unsigned count_of(std::int64_t lo, std::int64_t hi, const Holes& h) noexcept {
+        std::int64_t n = hi - lo + 1;
+        for (const Hole& x : h) n -= x.hi - x.lo + 1;
+        return static_cast<unsigned>(n);
+    }
     template <class B>
     static void recount(B& b) {
-        std::int64_t n = b.hi - b.lo + 1;
-        for (const Hole& x : b.holes.get()) n -= x.hi - x.lo + 1;
-        b.count = static_cast<unsigned>(n);
+        b.count = count_of(b.lo, b.hi, b.holes.get());
     }
 };
 
