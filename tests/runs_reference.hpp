@@ -53,6 +53,9 @@ public:
     std::int64_t next(std::int64_t v) const { return contains(v + 1) ? v + 1 : runs_.upper_bound(v)->first; }
     // The greatest value below v, for v > min().
     std::int64_t prev(std::int64_t v) const { return std::min(std::prev(runs_.upper_bound(v - 1))->second, v - 1); }
+    // The ends of the run holding v, a member.
+    std::int64_t run_end(std::int64_t v) const { return std::prev(runs_.upper_bound(v))->second; }
+    std::int64_t run_start(std::int64_t v) const { return std::prev(runs_.upper_bound(v))->first; }
     // Bit k for start + k.
     std::uint64_t bits_from(std::int64_t start) const {
         std::uint64_t out = 0;

@@ -217,6 +217,19 @@ void check_matches(const D& d, const Ref& ref) {
     CHECK(d.next(std::int64_t{lo} - (std::int64_t{1} << 40)) == lo);
     CHECK(d.prev(std::int64_t{hi} + (std::int64_t{1} << 40)) == hi);
 
+    // The run around each value, against a walk of the reference.
+    for (auto it = ref.begin(); it != ref.end();) {
+        auto last = it;
+        while (std::next(last) != ref.end() && *std::next(last) == *last + 1) ++last;
+        for (auto v = it;; ++v) {
+            CAPTURE(*v);
+            if (d.run_end(*v) != *last) CHECK(d.run_end(*v) == *last);
+            if (d.run_start(*v) != *it) CHECK(d.run_start(*v) == *it);
+            if (v == last) break;
+        }
+        it = std::next(last);
+    }
+
     // nth at both ends and between (each is a walk in the bitset form).
     const std::size_t n = ref.size();
     for (const std::size_t k : {std::size_t{0}, std::size_t{1}, std::size_t{2}, n / 3, n / 2, n - 3, n - 2, n - 1})
@@ -1316,6 +1329,10 @@ void check_runs(const D& d, const Runs& ref, std::mt19937& rng) {
         CHECK(d.contains(v) == ref.contains(v));
         if (v < ref.max()) CHECK(d.next(v) == ref.next(v));
         if (v > ref.min()) CHECK(d.prev(v) == ref.prev(v));
+        if (ref.contains(v)) {
+            CHECK(d.run_end(static_cast<int>(v)) == ref.run_end(v));
+            CHECK(d.run_start(static_cast<int>(v)) == ref.run_start(v));
+        }
         // Windows that start at, below and above a probe (a few: each is
         // 64 look-ups in the reference), the far probes brought within
         // reach of int first.

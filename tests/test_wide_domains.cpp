@@ -18,17 +18,16 @@
 // values until what defines it is fixed) and must leave every variable
 // fixed at each solution.
 //
-// Some propagators walk a view's values one by one, or 64 at a time from
-// its least to its greatest, however few are left: == between two views
-// (and element over views once its index is fixed), element over numbers
-// (the result), abs (both sides), and the expressions whose auxiliary
-// variable is tied to the result by ==. Over a variable of 4e9 values, or
-// with a gap of 3e9 between two windows, one run takes from a second to
-// minutes. So the models here pin a variable before such a propagator sees
-// it (Model::pin: its bounds, and the gaps between its windows cut out,
-// which only restates its definition): abs, element over views and those
-// expressions get operands a few values wide, element over numbers and ==
-// a pinned side. Every other propagator gets variables as wide as made.
+// Propagators that filter one view by another's values (== between two
+// views, abs, element, reification of ==) walk an interval domain by runs
+// (engine/runs.hpp), so derived variables stay as wide as made, with
+// holes where the windows are apart. Decision variables are pinned to
+// their windows (Model::pin: bounds, and the gaps between windows cut
+// out), which states what the brute force enumerates; a few derived ones
+// are pinned too, at random, which only restates their definition.
+// Element over views still takes narrow operands: its y keeps the hull of
+// what the xs[k] share with it, so a wide x would cost nothing but a
+// longer brute force.
 //
 // Besides hand-written models and seeded random ones: unsatisfiable
 // windows (a failure, at the root where bounds reasoning suffices), what
@@ -1056,9 +1055,7 @@ Model random_model(std::uint64_t seed) {
             c = Con(Kind::times, rng.chance(50) ? std::vector{rng.pick(small), a} : std::vector{a, rng.pick(small)});
             break;
         case 3:
-            if (narrow.empty()) continue;
-            c = Con(Kind::abs, {rng.pick(narrow)}).as_expression(rng.chance(50));
-            pin = pin || !c.expression;
+            c = Con(Kind::abs, {a}).as_expression(rng.chance(50));
             break;
         case 4:
         case 5: {
@@ -1075,7 +1072,6 @@ Model random_model(std::uint64_t seed) {
                 arr.push_back(c0 + rng.between(-3, 3));
             }
             c = Con(Kind::element, {rng.pick(small)}).with_k(arr);
-            pin = true;
             break;
         }
         case 7: {

@@ -28,8 +28,9 @@
 
 #include "../engine/error.hpp"
 #include "../engine/propagator.hpp"
+#include "../engine/runs.hpp"
 #include "../engine/view.hpp"
-#include "rel.hpp" // detail::filter_values
+#include "rel.hpp" // detail::solutions
 
 namespace propane {
 
@@ -72,6 +73,12 @@ public:
     PropStatus propagate(Store& s) override {
         using detail::remove_bits;
         if (keep_at_least(y_, s, 0) == Change::failed) return PropStatus::failed;
+        if (wide(x_, s) || wide(y_, s)) {
+            // By runs: y keeps the values of x and of -x, x those of y and -y.
+            const bool ok = keep_only(s, y_, UnionOf{ValuesOf{x_, s}, NegatedValuesOf{x_, s}}) &&
+                            keep_only(s, x_, UnionOf{ValuesOf{y_, s}, NegatedValuesOf{y_, s}});
+            return ok ? PropStatus::fix : PropStatus::failed;
+        }
         for (std::int64_t w = y_.min(s); w <= y_.max(s); w += 64) {
             const std::uint64_t ys = y_.bits(s, w);
             const std::uint64_t keep = x_.bits(s, w) | absolute::reversed(x_.bits(s, -w - 63));
@@ -100,10 +107,28 @@ class AbsSameVariable : public PropagatorBase<Store, AbsSameVariable<Store, X, Y
 public:
     AbsSameVariable(X x, Y y) : x_(x), y_(y) {}
 
+    // ay*t + by == |ax*t + bx| is ay*t + by == ax*t + bx where ax*t + bx >= 0,
+    // and ay*t + by == -(ax*t + bx) where it is < 0: solved, not tried per t.
     PropStatus propagate(Store& s) override {
-        const bool ok =
-            filter_values(s, x_.var(), [&](int t) { return y_.of(t) == absolute::magnitude(x_.of(t)); });
-        return ok ? PropStatus::fix : PropStatus::failed;
+        const auto [ax, bx] = coefficients(AffineView(x_));
+        const auto [ay, by] = coefficients(AffineView(y_));
+        const auto both = [](const IntervalSet& a, const IntervalSet& b, IntervalSet& into) {
+            for (std::int64_t v = a.first_from(int_min); v <= int_max; v = a.first_from(v)) {
+                const std::int64_t w = b.first_from(v);
+                if (w > int_max) return;
+                if (w > v) {
+                    v = w;
+                    continue;
+                }
+                const std::int64_t end = std::min(a.run_end(v), b.run_end(v));
+                into.add(v, end);
+                v = end + 1;
+            }
+        };
+        IntervalSet keep;
+        both(solutions(ay - ax, by - bx, Rel::eq), solutions(ax, bx, Rel::ge), keep);
+        both(solutions(ay + ax, by + bx, Rel::eq), solutions(ax, bx, Rel::lt), keep);
+        return keep_only(s, x_.var(), keep) ? PropStatus::fix : PropStatus::failed;
     }
 
 private:

@@ -29,6 +29,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <limits>
 #include <memory>
 #include <ranges>
 #include <string>
@@ -37,9 +38,10 @@
 
 #include "../engine/error.hpp"
 #include "../engine/propagator.hpp"
+#include "../engine/runs.hpp"
 #include "../engine/view.hpp"
 #include "arguments.hpp"
-#include "rel.hpp" // detail::filter_values
+#include "rel.hpp" // detail::filter_values, detail::keep_common
 
 namespace propane {
 
@@ -77,10 +79,12 @@ struct Table {
     }
 };
 
-// Whether views a and b share a value, walking the smaller one by next().
+// Whether views a and b share a value, walking the smaller one by next(),
+// or both by runs when either is wide.
 template <class S, class A, class B>
 bool meet(const S& s, const A& a, const B& b) {
     if (a.max(s) < b.min(s) || b.max(s) < a.min(s)) return false;
+    if (wide(a, s) || wide(b, s)) return !disjoint(s, a, b);
     const auto walk = [&s](const auto& small, const auto& big) {
         for (int v = small.min(s);; v = small.next(s, v)) {
             if (big.contains(s, v)) return true;
@@ -90,31 +94,36 @@ bool meet(const S& s, const A& a, const B& b) {
     return a.size(s) <= b.size(s) ? walk(a, b) : walk(b, a);
 }
 
-// The least value of a that b holds (one exists).
+// The least value a and b share (one exists), by leapfrog; when a walk
+// over a wide domain gives up (as disjoint in runs.hpp does), a bound
+// below it.
 template <class S, class A, class B>
-int first_common(const S& s, const A& a, const B& b) {
-    int v = std::max(a.min(s), b.min(s));
-    if (!a.contains(s, v)) v = a.next(s, v);
-    while (!b.contains(s, v)) v = a.next(s, v);
-    return v;
+std::int64_t first_common(const S& s, const A& a, const B& b) {
+    const std::int64_t start = std::max(a.min(s), b.min(s));
+    std::int64_t v = start;
+    const int limit = wide(a, s) || wide(b, s) ? run_limit : std::numeric_limits<int>::max();
+    for (int steps = 0; steps < limit; ++steps) {
+        v = detail::first_from(a, s, v);
+        const std::int64_t w = detail::first_from(b, s, v);
+        if (w == v) return v;
+        v = w;
+    }
+    return start;
 }
 
-// The greatest value of a that b holds (one exists).
+// The greatest value a and b share, as first_common.
 template <class S, class A, class B>
-int last_common(const S& s, const A& a, const B& b) {
-    int v = std::min(a.max(s), b.max(s));
-    if (!a.contains(s, v)) v = a.prev(s, v);
-    while (!b.contains(s, v)) v = a.prev(s, v);
-    return v;
-}
-
-// Removes from a the values b lacks, bounds first (one update each rather
-// than a removal per value outside them); false on failure.
-template <class S, class A, class B>
-bool keep_common(S& s, const A& a, const B& b) {
-    if (a.remove_below(s, b.min(s)) == Change::failed || a.remove_above(s, b.max(s)) == Change::failed)
-        return false;
-    return filter_values(s, a, [&](int v) { return b.contains(s, v); });
+std::int64_t last_common(const S& s, const A& a, const B& b) {
+    const std::int64_t start = std::min(a.max(s), b.max(s));
+    std::int64_t v = start;
+    const int limit = wide(a, s) || wide(b, s) ? run_limit : std::numeric_limits<int>::max();
+    for (int steps = 0; steps < limit; ++steps) {
+        v = detail::last_to(a, s, v);
+        const std::int64_t w = detail::last_to(b, s, v);
+        if (w == v) return v;
+        v = w;
+    }
+    return start;
 }
 
 } // namespace detail::elements
@@ -146,10 +155,19 @@ public:
             const auto r = static_cast<std::size_t>(t.rank[std::size_t(k)]);
             seen_[r / 64] |= std::uint64_t{1} << (r % 64);
         });
-        const bool ok = filter_values(s, y_, [&](int w) {
-            const int r = t.rank_of(w);
-            return r >= 0 && ((seen_[std::size_t(r) / 64] >> (std::size_t(r) % 64)) & 1U) != 0;
-        });
+        const auto seen = [&](int r) { return ((seen_[std::size_t(r) / 64] >> (std::size_t(r) % 64)) & 1U) != 0; };
+        bool ok;
+        if (wide(y_, s)) {
+            supported_.clear();
+            for (std::size_t r = 0; r < t.values.size(); ++r)
+                if (seen(static_cast<int>(r))) supported_.push_back(t.values[r]);
+            ok = keep_only(s, y_, SortedValues{supported_});
+        } else {
+            ok = filter_values(s, y_, [&](int w) {
+                const int r = t.rank_of(w);
+                return r >= 0 && seen(r);
+            });
+        }
         if (!ok) return PropStatus::failed;
         // i fixed leaves y fixed to its value: nothing can change any more.
         return i_.fixed(s) ? PropStatus::subsumed : PropStatus::fix;
@@ -160,6 +178,7 @@ private:
     kept_t<I> i_;
     kept_t<Y> y_;
     std::vector<std::uint64_t> seen_; // the ranks of the values i supports, scratch of one run
+    std::vector<int> supported_;      // those values, for a wide y, scratch of one run
 };
 
 // y == xs[i]. A run tests, for each index left, whether xs[k] meets y
@@ -202,7 +221,7 @@ private:
         if (!ok) return false;
         if (i_.fixed(s)) {
             const auto& x = xs_[std::size_t(i_.value(s))];
-            if (!elements::keep_common(s, x, y_) || !elements::keep_common(s, y_, x)) return false;
+            if (!keep_common(s, x, y_) || !keep_common(s, y_, x)) return false;
         }
         return detail::keep_within(y_, s, lo, hi) != Change::failed;
     }
@@ -236,7 +255,10 @@ struct ElementConstant {
         s.check(y.var(), "element");
         auto table = std::make_shared<const detail::elements::Table>(array);
         if (i.var().same(y.var())) {
-            // One variable t: keep t when i.of(t) is an index whose entry is y.of(t).
+            // One variable t: keep t when i.of(t) is an index whose entry is
+            // y.of(t); the index's range first, so that the walk is the
+            // array's length however wide t.
+            if (detail::keep_within(i, s, 0, table->size() - 1) == Change::failed) return;
             detail::filter_values(s, i.var(), [&](int t) {
                 const std::int64_t k = i.of(t);
                 return table->valid(k) && table->array[std::size_t(k)] == y.of(t);

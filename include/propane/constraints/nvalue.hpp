@@ -20,8 +20,8 @@
 // (upper) and a hitting set (lower, NP-hard with holes), which Gecode's
 // nvalues approximates in the same spirit. Each rule holds whatever the
 // views share, so the propagator is sound for shared variables too. A run
-// is O(n (log n + f)) plus the values of the open views, at most u
-// of each counted.
+// is O(n (log n + f)) plus the values of the open views, at most u + f
+// of each visited, and their runs where they keep only values of F.
 
 #include <algorithm>
 #include <concepts>
@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "../engine/propagator.hpp"
+#include "../engine/runs.hpp"
 #include "../engine/view.hpp"
 #include "arguments.hpp"
 
@@ -73,9 +74,11 @@ public:
                 if (x.fixed(s)) continue;
                 drop_.clear();
                 if (only_old) {
-                    x.for_each(s, [&](int v) {
-                        if (!in_fixed(v)) drop_.push_back(v);
-                    });
+                    // Gap by gap between F's values, not value by value: x
+                    // may be wide.
+                    const unsigned before = x.size(s);
+                    if (!keep_only(s, x, SortedValues{fixed_})) return PropStatus::failed;
+                    moved = moved || x.size(s) != before;
                 } else {
                     for (const int v : fixed_)
                         if (x.contains(s, v)) drop_.push_back(v);
@@ -98,13 +101,13 @@ private:
         fresh_.clear();
         for (const auto& x : xs_) {
             if (x.fixed(s)) continue;
+            // Value by value up to `enough` of them, however wide x is.
             int taken = 0;
-            x.for_each(s, [&](int v) {
-                if (taken < enough && !in_fixed(v)) {
-                    fresh_.push_back(v);
+            for (std::int64_t v = x.min(s); v != no_value && taken < enough; v = first_from(x, s, v + 1))
+                if (!in_fixed(static_cast<int>(v))) {
+                    fresh_.push_back(static_cast<int>(v));
                     ++taken;
                 }
-            });
             if (taken >= enough) return enough;
         }
         std::sort(fresh_.begin(), fresh_.end());

@@ -40,6 +40,7 @@
 #include "../engine/error.hpp"
 #include "../engine/names.hpp"
 #include "../engine/propagator.hpp"
+#include "../engine/runs.hpp"
 #include "../engine/view.hpp"
 #include "arguments.hpp"
 
@@ -99,6 +100,52 @@ bool filter_values(S& s, const V& v, Keep&& keep) {
     return ok;
 }
 
+// Removes from a the values b cannot take; false on failure. The bounds
+// first: one update each instead of a removal per value outside them. A
+// wide domain on either side is walked by runs (engine/runs.hpp).
+template <class S, class A, class B>
+bool keep_common(S& s, const A& a, const B& b) {
+    if (wide(a, s) || wide(b, s)) return keep_only(s, a, ValuesOf{b, s});
+    if (a.remove_below(s, b.min(s)) == Change::failed || a.remove_above(s, b.max(s)) == Change::failed)
+        return false;
+    return filter_values(s, a, [&](int v) { return b.contains(s, v); });
+}
+
+// The ints t with k*t + c r 0: none, all, a point, a half-line, or all but
+// a point. Solved rather than tried per value, for a variable of billions.
+inline IntervalSet solutions(std::int64_t k, std::int64_t c, Rel r) {
+    IntervalSet out;
+    const auto add = [&out](std::int64_t lo, std::int64_t hi) { out.add(std::max(lo, int_min), std::min(hi, int_max)); };
+    if (k == 0) {
+        if (holds(r, c, 0)) add(int_min, int_max);
+        return out;
+    }
+    if (k < 0) { // k*t + c r 0 is -k*t - c r' 0, r' the converse of r
+        k = -k;
+        c = -c;
+        r = r == Rel::lt ? Rel::gt : r == Rel::gt ? Rel::lt : r == Rel::le ? Rel::ge : r == Rel::ge ? Rel::le : r;
+    }
+    // k > 0: k*t + c r 0 is t r -c/k.
+    switch (r) {
+    case Rel::eq:
+        if (c % k == 0) add(-c / k, -c / k);
+        break;
+    case Rel::ne:
+        if (c % k == 0) {
+            add(int_min, -c / k - 1);
+            add(-c / k + 1, int_max);
+        } else {
+            add(int_min, int_max);
+        }
+        break;
+    case Rel::lt: add(int_min, ceil_div(-c, k) - 1); break;
+    case Rel::le: add(int_min, floor_div(-c, k)); break;
+    case Rel::gt: add(floor_div(-c, k) + 1, int_max); break;
+    case Rel::ge: add(ceil_div(-c, k), int_max); break;
+    }
+    return out;
+}
+
 // x == y: each view keeps the values of the other (two different variables).
 template <class S, class X, class Y>
 class RelEq : public PropagatorBase<S, RelEq<S, X, Y>> {
@@ -112,15 +159,6 @@ public:
     }
 
 private:
-    // Removes from a the values b cannot take; false on failure. The bounds
-    // first: one update each instead of a removal per value outside them.
-    template <class A, class B>
-    static bool keep_common(S& s, const A& a, const B& b) {
-        if (a.remove_below(s, b.min(s)) == Change::failed || a.remove_above(s, b.max(s)) == Change::failed)
-            return false;
-        return filter_values(s, a, [&](int v) { return b.contains(s, v); });
-    }
-
     X x_;
     Y y_;
 };

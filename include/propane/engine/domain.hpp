@@ -219,6 +219,40 @@ public:
         return value_of(i, 63 - std::countl_zero(rest));
     }
 
+    // The greatest w >= v with all of v..w present, for a present v: the
+    // end of v's run; run_start(v) is its other end. A walk by runs costs
+    // what the domain's gaps do, not its width (see engine/runs.hpp).
+    int run_end(int v) const noexcept {
+        if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return static_cast<int>(Form::run_end(bits_, v));
+        }
+        const word* w = bits_.data();
+        const std::int64_t off = std::int64_t{v} - bits_.base;
+        auto i = static_cast<std::size_t>(off >> 6);
+        word gap = ~w[i] & ~detail::low_mask(static_cast<int>(off & 63));
+        while (gap == 0) {
+            if (++i == words()) return max();
+            gap = ~w[i];
+        }
+        return static_cast<int>(bits_.base + std::int64_t(64 * i) + std::countr_zero(gap) - 1);
+    }
+    int run_start(int v) const noexcept {
+        if constexpr (is_dynamic) {
+            if (interval()) [[unlikely]]
+                return static_cast<int>(Form::run_start(bits_, v));
+        }
+        const word* w = bits_.data();
+        const std::int64_t off = std::int64_t{v} - bits_.base;
+        auto i = static_cast<std::size_t>(off >> 6);
+        word gap = ~w[i] & detail::low_mask(static_cast<int>(off & 63));
+        while (gap == 0) {
+            if (i-- == 0) return min();
+            gap = ~w[i];
+        }
+        return static_cast<int>(bits_.base + std::int64_t(64 * i) + (63 - std::countl_zero(gap)) + 1);
+    }
+
     // The k-th smallest value, from 0 (precondition: k < size()): walked
     // from the nearer end in the bitset form, found from the holes in the
     // interval form, which may hold billions of values.

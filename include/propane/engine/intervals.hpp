@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -115,6 +116,22 @@ struct IntervalForm {
     static std::int64_t prev(const B& b, std::int64_t v) noexcept {
         const std::int64_t w = std::min(v - 1, b.hi);
         return w < b.lo ? b.lo : last_to(b, w);
+    }
+
+    // The ends of the run of present values around a present v: the hole
+    // after it starts one past its end, the hole before it ends one short
+    // of its start.
+    template <class B>
+    static std::int64_t run_end(const B& b, std::int64_t v) noexcept {
+        const Holes& h = b.holes.get();
+        const auto it = from(h, v);
+        return it == h.end() ? b.hi : it->lo - 1;
+    }
+    template <class B>
+    static std::int64_t run_start(const B& b, std::int64_t v) noexcept {
+        const Holes& h = b.holes.get();
+        const auto it = from(h, v);
+        return it == h.begin() ? b.lo : std::prev(it)->hi + 1;
     }
 
     // The k-th smallest value (from 0, k < count): past each hole that
@@ -222,8 +239,13 @@ struct IntervalForm {
         const auto last = std::find_if(first, h.end(), [z](const Hole& x) { return x.lo > z + 1; });
         Hole merged{a, z};
         if (first != last) merged = Hole{std::min(a, first->lo), std::max(z, std::prev(last)->hi)};
+        // The merged hole's values less those already absent: a count by
+        // the holes it swallows, not by all of them (a walk by runs cuts
+        // thousands of holes in one pass).
+        std::int64_t gone = merged.hi - merged.lo + 1;
+        for (auto it = first; it != last; ++it) gone -= it->hi - it->lo + 1;
         h.insert(h.erase(first, last), merged);
-        recount(b);
+        b.count -= static_cast<decltype(b.count)>(gone);
         return Change::domain;
     }
 

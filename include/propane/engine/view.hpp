@@ -104,6 +104,7 @@ namespace detail {
 class VarRef {
 public:
     explicit VarRef(int index) noexcept : index_(index) {}
+    int index() const noexcept { return index_; }
 
     template <class S> int min(const S& s) const noexcept { return s.domain(index_).min(); }
     template <class S> int max(const S& s) const noexcept { return s.domain(index_).max(); }
@@ -130,6 +131,9 @@ public:
     template <class S> Change keep_between(S& s, int a, int b) const { return s.keep_between_at(index_, a, b); }
     template <class S> Change remove_bits(S& s, std::int64_t start, std::uint64_t mask) const {
         return s.remove_bits_at(index_, start, mask);
+    }
+    template <class S> Change remove_range(S& s, std::int64_t a, std::int64_t b) const {
+        return s.remove_range_at(index_, a, b);
     }
 
 private:

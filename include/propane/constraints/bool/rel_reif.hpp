@@ -47,14 +47,6 @@ constexpr Rel negated(Rel r) noexcept {
     return r;
 }
 
-template <class S, class X, class Y>
-bool disjoint(const S& s, const X& x, const Y& y) {
-    if (x.max(s) < y.min(s) || y.max(s) < x.min(s)) return true;
-    bool none = true;
-    x.for_each(s, [&](int v) { none = none && !y.contains(s, v); });
-    return none;
-}
-
 // 1 when x r y holds whatever values are left, -1 when it cannot, else 0;
 // x and y on different variables.
 template <class S, class X, class Y>
@@ -85,13 +77,8 @@ int rel_state(const S& s, Rel r, const X& x, const Y& y) {
 // false on failure.
 template <class S, class X, class Y>
 bool enforce_rel(S& s, Rel r, const X& x, const Y& y) {
-    auto keep_common = [&s](const auto& a, const auto& b) {
-        if (a.remove_below(s, b.min(s)) == Change::failed || a.remove_above(s, b.max(s)) == Change::failed)
-            return false;
-        return filter_values(s, a, [&](int v) { return b.contains(s, v); });
-    };
     switch (r) {
-    case Rel::eq: return keep_common(x, y) && keep_common(y, x);
+    case Rel::eq: return keep_common(s, x, y) && keep_common(s, y, x);
     case Rel::ne:
         if (x.fixed(s) && y.remove(s, x.value(s)) == Change::failed) return false;
         return !(y.fixed(s) && x.remove(s, y.value(s)) == Change::failed);
@@ -138,7 +125,10 @@ public:
             return reified_run(
                 s, b_, mode_, r_, [&](Rel r) { return unary_state(s, r); },
                 [&](Rel r) {
-                    return filter_values(s, x_.var(), [&](int v) { return holds(r, x_.of(v), y_.of(v)); });
+                    if constexpr (known_affine<X> && known_affine<Y>)
+                        return keep_only(s, x_.var(), unary_solutions(r));
+                    else
+                        return filter_values(s, x_.var(), [&](int v) { return holds(r, x_.of(v), y_.of(v)); });
                 });
         return reified_run(
             s, b_, mode_, r_, [&](Rel r) { return rel_state(s, r, x_, y_); },
@@ -146,7 +136,18 @@ public:
     }
 
 private:
+    // x r y over one variable t is (ax - ay)*t + (bx - by) r 0.
+    IntervalSet unary_solutions(Rel r) const {
+        const auto [ax, bx] = coefficients(x_);
+        const auto [ay, by] = coefficients(y_);
+        return solutions(ax - ay, bx - by, r);
+    }
+
     int unary_state(const S& s, Rel r) const {
+        if constexpr (known_affine<X> && known_affine<Y>) {
+            const IntervalSet t = unary_solutions(r);
+            return t.holds_all(x_.var(), s) ? 1 : t.meets(x_.var(), s) ? 0 : -1;
+        }
         bool some = false, all = true;
         x_.var().for_each(s, [&](int v) {
             const bool h = holds(r, x_.of(v), y_.of(v));
