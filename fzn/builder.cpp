@@ -75,7 +75,7 @@ void keep_only(FznStore& s, IntVar x, const IntSet& set) {
         (void)s.remove_range(x, set.runs[k - 1].second + 1, set.runs[k].first - 1);
 }
 
-Builder::Builder(const Model& m, FznStore& s, BuildOptions options) : m_(m), s_(s), options_(options) {}
+Builder::Builder(const Model& m, FznStore& s) : m_(m), s_(s) {}
 
 void Builder::fail(const Node& at, const std::string& what) const { throw SyntaxError(at.line, at.column, what); }
 
@@ -249,6 +249,7 @@ void Builder::declare() {
         } else if (d.type.has_domain) {
             const Node& dom = d.type.domain;
             v.bounded = true;
+            v.declared = true;
             if (dom.kind == Node::Kind::range) {
                 v.lo = dom.lo;
                 v.hi = dom.hi;
@@ -264,8 +265,10 @@ void Builder::declare() {
                 }
             }
             if (v.lo > v.hi) throw SyntaxError(d.line, d.column, "the variable '" + d.name + "' has an empty domain");
-            // No domain reaches 2^50 (create_vars cuts it to int anyway),
-            // and within it no width overflows.
+            v.file_lo = v.lo;
+            v.file_hi = v.hi;
+            // No bound reaches 2^50 (one past the 32-bit range is refused
+            // anyway, create_vars), and within it no width overflows.
             v.lo = clamp_far(v.lo);
             v.hi = clamp_far(v.hi);
         }
@@ -288,29 +291,29 @@ void Builder::declare() {
     }
 }
 
+// Each variable over its bounds (inferred, or declared and then tightened),
+// in the form its width calls for. An open side takes the end of the
+// 32-bit range (var_min, var_max). A declared domain still past it is
+// refused rather than cut: a cut would make a search that ends claim too
+// much. So is a variable its constraints put wholly past it.
 void Builder::create_vars() {
-    const std::int64_t cap = options_.max_domain;
+    const std::string range = std::to_string(var_min) + ".." + std::to_string(var_max);
     for (VarInfo& v : vars_) {
         if (v.alias >= 0 || v.constant) continue;
-        const std::int64_t declared_lo = v.lo, declared_hi = v.hi;
-        std::int64_t lo = v.lo, hi = v.hi;
-        if (hi - lo + 1 > cap) {
-            // Cut to `cap` values, around zero where the range allows.
-            std::int64_t nlo = std::max(lo, -cap / 2);
-            std::int64_t nhi = std::min(hi, nlo + cap - 1);
-            if (nlo > nhi) nhi = hi;
-            nlo = std::max(lo, nhi - cap + 1);
-            lo = nlo;
-            hi = nhi;
-        }
-        if (lo < std::numeric_limits<int>::min() || hi > std::numeric_limits<int>::max()) {
-            lo = std::max<std::int64_t>(lo, std::numeric_limits<int>::min());
-            hi = std::min<std::int64_t>(hi, std::numeric_limits<int>::max());
-            if (lo > hi)
-                throw Unsupported("the variable '" + v.name + "' has a domain beyond 32 bits", v.line, v.column);
-        }
-        v.var = s_.int_var(static_cast<int>(lo), static_cast<int>(hi));
-        if (lo > declared_lo || hi < declared_hi) cuts_.push_back({v.var, v.name, lo > declared_lo, hi < declared_hi});
+        if (v.declared && (v.lo < var_min || v.hi > var_max))
+            throw Unsupported("the domain of '" + v.name + "', " + std::to_string(v.file_lo) + ".." +
+                                  std::to_string(v.file_hi) + ", reaches past " + range +
+                                  ", the values fzn-propane's variables take, and its constraints do not rule out "
+                                  "those past it",
+                              v.line, v.column);
+        if (v.lo > var_max || v.hi < var_min)
+            throw Unsupported("the constraints on '" + v.name + "' leave it only values " +
+                                  (v.lo > var_max ? "of at least " + std::to_string(v.lo)
+                                                  : "of at most " + std::to_string(v.hi)) +
+                                  ", past " + range + ", the values fzn-propane's variables take",
+                              v.line, v.column);
+        const std::int64_t lo = std::max(v.lo, var_min), hi = std::min(v.hi, var_max);
+        v.var = s_.int_var(static_cast<int>(lo), static_cast<int>(hi), Representation::automatic);
         if (v.has_set) keep_only(s_, v.var, v.holes_from);
     }
     // Aliases: var int: x = y takes y's variable, narrowed to x's domain.
@@ -480,14 +483,6 @@ Program Builder::build() {
     collect_search(p);
     p.kind = m_.solve.kind;
     if (p.kind != SolveItem::Kind::satisfy) p.objective = term(m_.solve.objective);
-    for (const Cut& c : cuts_) p.narrowed_names.push_back(c.name);
-    p.narrowed = !cuts_.empty();
-    if (p.narrowed && p.kind != SolveItem::Kind::satisfy && !p.objective.fixed) {
-        const bool minimizing = p.kind == SolveItem::Kind::minimize;
-        p.cut_only_worse_objective = std::all_of(cuts_.begin(), cuts_.end(), [&](const Cut& c) {
-            return c.var.index() == p.objective.var.index() && (minimizing ? !c.below : !c.above);
-        });
-    }
     return p;
 }
 

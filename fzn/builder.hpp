@@ -7,13 +7,23 @@
 // the output items, the objective, the search annotations.
 //
 // Every variable lives in one Store<BitDomain<dynamic>>: FlatZinc mixes
-// Booleans with domains of thousands of values, and a store has one domain
-// type. A domain wider than Options::max_domain is cut to that many values
-// around zero; the store then answers for a smaller model, so the search
-// may report the solutions it finds but never that there are no more (see
-// Program::narrowed).
+// Booleans with domains of thousands or billions of values, and a store has
+// one domain type. Each domain takes the form its size calls for
+// (Representation::automatic): a bitset while it is small, bounds and
+// holes past that, whose memory grows with the values removed, not with
+// the width.
+//
+// fzn-propane's integers are 32-bit, as Gecode's are: every variable lies
+// in var_min..var_max. A `var int` the constraints do not bound, or bound
+// only on one side, takes that range on its open sides, and the search
+// claims completeness over it. A domain the file declares past that range
+// is refused (Unsupported, placed at the declaration) unless the
+// constraints alone keep the variable within it: cutting it would let a
+// search that ends report no solution, or a worse optimum, where the cut
+// values hold one.
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -29,6 +39,13 @@
 namespace propane::fzn {
 
 using FznStore = Store<BitDomain<dynamic>>;
+
+// The values a variable can take: every int but INT_MIN, so that -x and
+// |x| of each of them is one too (a view or a propagator negating a value
+// never overflows), and a domain over all of them, 2^32 - 1 values, fits
+// the interval form's capacity.
+inline constexpr std::int64_t var_min = -std::int64_t{std::numeric_limits<int>::max()};
+inline constexpr std::int64_t var_max = std::numeric_limits<int>::max();
 
 // Bounds before the store exists (infer_bounds.cpp): +-2^50 stands for no
 // bound, far from any overflow, and a bound past it is as good as none.
@@ -105,23 +122,12 @@ struct Program {
     std::optional<Relax> relax;
     std::vector<IntVar> decision;   // the model's own variables (those defined by a constraint last)
     std::vector<IntVar> introduced; // the variables MiniZinc introduced
-    bool narrowed = false;         // some domain was cut to Options::max_domain
-    std::vector<std::string> narrowed_names;
-    // Every cut took only values of the objective on its worse side (a
-    // minimised objective's largest): a solution found is then as good as
-    // any the cuts removed, and a proof of optimality still holds. A proof
-    // that there is none does not.
-    bool cut_only_worse_objective = false;
     std::vector<std::string> profile_names; // per propagator id: the builtin that posted it
-};
-
-struct BuildOptions {
-    std::int64_t max_domain = std::int64_t{1} << 20;
 };
 
 class Builder {
 public:
-    Builder(const Model& m, FznStore& s, BuildOptions options = {});
+    Builder(const Model& m, FznStore& s);
 
     // Posts everything; throws SyntaxError (with the place in the file),
     // Unsupported, or model_error from propane.
@@ -146,8 +152,10 @@ private:
         int line = 0, column = 0; // of the declaration
         bool introduced = false; // var_is_introduced
         bool defined = false;    // is_defined_var
+        bool declared = false;          // the file gives its domain (a Boolean's is 0..1)
         bool bounded = false;           // both bounds known (within +-far)
         std::int64_t lo = -far, hi = far;
+        std::int64_t file_lo = 0, file_hi = 0; // the declared domain's ends, as the file has them
         IntSet holes_from; // a set domain: the values kept
         bool has_set = false;
         IntVar var;
@@ -170,20 +178,11 @@ private:
 
     const Model& m_;
     FznStore& s_;
-    BuildOptions options_;
     std::unordered_map<std::string, const Decl*> params_;
     std::unordered_map<std::string, int> var_ids_;
     std::unordered_map<std::string, const std::vector<Node>*> arrays_; // variable arrays: their literals' items
     std::vector<VarInfo> vars_;
     std::map<std::int64_t, IntVar> constants_;
-    // Each domain cut to fit (Program::narrowed): the variable, its name,
-    // and whether values went below or above.
-    struct Cut {
-        IntVar var;
-        std::string name;
-        bool below = false, above = false;
-    };
-    std::vector<Cut> cuts_;
 };
 
 } // namespace propane::fzn

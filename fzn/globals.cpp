@@ -27,34 +27,70 @@ Consistency strength_of(const ConstraintItem& c, Consistency fallback) {
     return fallback;
 }
 
-// x[i] - first for each i: an array indexed from `first` read from 0.
-std::vector<OffsetView> from_zero(const std::vector<IntVar>& xs, std::int64_t first) {
+// x[i] - first for each i: x[i] indexes an array of `count` elements from
+// `first`, read from 0. A view needs x[i]'s initial range to stay within
+// int once offset, which a variable over the whole 32-bit range does not
+// (builder.hpp): such an x[i] is replaced by an equal variable over the
+// indexes it can take, those of the array (none: the model fails).
+std::vector<OffsetView> from_zero(FznStore& s, const std::vector<IntVar>& xs, std::int64_t first, std::size_t count) {
     if (first < detail::int_min + 1 || first > detail::int_max)
         throw Unsupported("an index set starting at " + std::to_string(first));
+    const std::int64_t last = std::min(first + static_cast<std::int64_t>(count) - 1, detail::int_max);
+    const auto fits = [&](std::int64_t v) { return v - first >= detail::int_min && v - first <= detail::int_max; };
     std::vector<OffsetView> out;
     out.reserve(xs.size());
-    for (const IntVar x : xs) out.push_back(x - static_cast<int>(first));
+    for (const IntVar x : xs) {
+        if (fits(x.lo()) && fits(x.hi())) {
+            out.push_back(x - static_cast<int>(first));
+            continue;
+        }
+        const std::int64_t lo = std::max<std::int64_t>(x.lo(), first), hi = std::min<std::int64_t>(x.hi(), last);
+        if (lo > hi) {
+            (void)s.fail();
+            out.push_back(s.int_var(static_cast<int>(first), static_cast<int>(first)) - static_cast<int>(first));
+            continue;
+        }
+        const IntVar y = s.int_var(static_cast<int>(lo), static_cast<int>(hi));
+        s.post(rel(x, Rel::eq, y));
+        out.push_back(y - static_cast<int>(first));
+    }
     return out;
 }
 
 } // namespace
 
+// Domain strength keeps arrays over the values' span and refuses one past
+// AllDifferentDomain's limit (all_different.hpp); over such a span, which
+// only variables in the interval form reach, the model gets bounds
+// strength, as asked or by default, rather than an error.
 void all_different_int(Builder& b, const ConstraintItem& c) {
     need(c, 1);
-    b.store().post(all_different(b.vars(c.args[0]), strength_of(c, domain)));
+    const std::vector<IntVar> xs = b.vars(c.args[0]);
+    Consistency strength = strength_of(c, domain);
+    if (strength == domain && !xs.empty()) {
+        std::int64_t lo = xs.front().lo(), hi = xs.front().hi();
+        for (const IntVar x : xs) {
+            lo = std::min<std::int64_t>(lo, x.lo());
+            hi = std::max<std::int64_t>(hi, x.hi());
+        }
+        if (hi - lo + 1 > detail::AllDifferentDomain<FznStore, IntVar>::max_values) strength = bounds;
+    }
+    b.store().post(all_different(xs, strength));
 }
 
 // propane_bin_packing_load(load, bin, w, first bin).
 void bin_packing_load(Builder& b, const ConstraintItem& c) {
     need(c, 4);
     const std::vector<IntVar> load = b.vars(c.args[0]);
-    b.store().post(bin_packing(load, from_zero(b.vars(c.args[1]), b.integer(c.args[3])), b.integers(c.args[2])));
+    const auto bins = from_zero(b.store(), b.vars(c.args[1]), b.integer(c.args[3]), load.size());
+    b.store().post(bin_packing(load, bins, b.integers(c.args[2])));
 }
 
 // propane_circuit(x, first index).
 void circuit(Builder& b, const ConstraintItem& c) {
     need(c, 2);
-    b.store().post(propane::circuit(from_zero(b.vars(c.args[0]), b.integer(c.args[1]))));
+    const std::vector<IntVar> x = b.vars(c.args[0]);
+    b.store().post(propane::circuit(from_zero(b.store(), x, b.integer(c.args[1]), x.size())));
 }
 
 template <Rel r>
@@ -132,7 +168,8 @@ void global_cardinality(Builder& b, const ConstraintItem& c) {
 void inverse(Builder& b, const ConstraintItem& c) {
     need(c, 4);
     const std::vector<IntVar> f = b.vars(c.args[0]), g = b.vars(c.args[2]);
-    b.store().post(propane::inverse(from_zero(f, b.integer(c.args[3])), from_zero(g, b.integer(c.args[1]))));
+    b.store().post(propane::inverse(from_zero(b.store(), f, b.integer(c.args[3]), g.size()),
+                                    from_zero(b.store(), g, b.integer(c.args[1]), f.size())));
 }
 
 // propane_lex_lesseq_int(x, y), propane_lex_less_int(x, y): on the common

@@ -1,9 +1,15 @@
-// Bounds reasoning over the constraints before any variable exists:
-// MiniZinc leaves sums, products and objectives as `var int`, and a bitset
-// domain needs bounds. Interval reasoning only removes values no solution
-// takes, so it is sound to apply to every variable, and it also tightens
-// declared ranges wider than the constraints allow. A bound of +-far is no
-// bound; arithmetic saturates there.
+// Bounds reasoning over the constraints before any variable exists.
+// MiniZinc leaves sums, products and objectives as `var int`; a variable
+// the constraints bound starts narrow, often small enough for a bitset,
+// rather than over the whole 32-bit range (create_vars). It also decides
+// what create_vars refuses: a declared domain past 32 bits is fine when the
+// constraints bring it back within. Interval reasoning only removes values
+// no solution takes, so it is sound to apply to every variable. Open sides
+// count as unbounded here, not as the 32-bit range they get later: a
+// variable the constraints then put wholly past that range is one whose
+// solutions need more than 32 bits, and is refused rather than found
+// without solutions. A bound of +-far is no bound; arithmetic saturates
+// there.
 
 #include <algorithm>
 #include <cmath>

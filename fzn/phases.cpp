@@ -55,7 +55,8 @@ double key(VarRule rule, const FznStore& s, const IntVar& x) {
         // Smallest domain, then most constraints: the degree is below 2^20
         // for any model that fits in memory, so it breaks ties only.
         return static_cast<double>(x.size(s)) * (1 << 20) - static_cast<double>(s.propagators_of(x.index()).size());
-    case VarRule::max_regret: return -static_cast<double>(x.next(s, x.min(s)) - x.min(s));
+    // In 64 bits: the gap between two values of a 32-bit range may pass int.
+    case VarRule::max_regret: return -static_cast<double>(std::int64_t{x.next(s, x.min(s))} - x.min(s));
     case VarRule::dom_w_deg: {
         const double w = wdeg(s, x);
         return w > 0 ? x.size(s) / w : std::numeric_limits<double>::infinity();
@@ -103,8 +104,16 @@ std::shared_ptr<const Plan> make_plan(const FznStore& s, const Program& p, bool 
             add_phase(ph.vars, *vr, *vl);
         }
     }
+    // An objective no annotation names tries its better end first, as
+    // Gecode's does: from the worse end, branch and bound over an objective
+    // nothing else bounds would step through up to 2^32 values, one
+    // solution each.
+    const bool objective_open = p.kind != SolveItem::Kind::satisfy && !p.objective.fixed &&
+                                !taken[static_cast<std::size_t>(p.objective.var.index())];
     add_phase(p.decision, default_var, default_val);
     add_phase(p.introduced, default_var, default_val);
+    if (objective_open && p.kind == SolveItem::Kind::maximize)
+        plan->val_of[static_cast<std::size_t>(p.objective.var.index())] = ValRule::max;
     return plan;
 }
 

@@ -258,11 +258,10 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
                            : solve(s, plan->views, strategy, limits, visit);
     }
 
-    // A narrowed domain answers for a smaller model: what it found holds,
-    // what it did not find may exist; but where the cuts took only an
-    // objective's worse values, a solution found beats all they took.
-    // A constant objective makes the first solution optimal.
-    const bool complete = (st.complete() && !cut_short && (!p.narrowed || (p.cut_only_worse_objective && found > 0))) ||
+    // Every domain is the variable's whole range (builder.hpp), so a search
+    // that ends has seen every solution. A constant objective makes the
+    // first solution optimal.
+    const bool complete = (st.complete() && !cut_short) ||
                           (p.kind != SolveItem::Kind::satisfy && !optimizing && found > 0);
     std::string tail;
     if (found > 0) {
@@ -291,12 +290,6 @@ bool run(FznStore& s, const Program& p, const RunOptions& o, Printer& printer, d
         // which of them fail (failures).
         stat("profile", "\"" + top_builtins(s, p, [&](int k) { return s.runs_of(k); }) + "\"");
         stat("failuresByConstraint", "\"" + top_builtins(s, p, [&](int k) { return s.failures_of(k); }) + "\"");
-        if (p.narrowed) {
-            std::string names;
-            for (std::size_t k = 0; k < p.narrowed_names.size() && k < 5; ++k)
-                names += (k ? "," : "") + p.narrowed_names[k];
-            stat("narrowedDomains", "\"" + names + "\"");
-        }
         tail += "%%%mzn-stat-end\n";
     }
     return printer.finish(tail);

@@ -40,6 +40,13 @@
 // push, cut, propagate, pop and copy one store in random order, each
 // propagation compared with the reference for the domains it started from.
 //
+// Both domain forms: each configuration makes each variable a bitset or an
+// interval domain (Case::forms, from the configuration's index, so that
+// every coefficient vector meets every mix of forms), in fresh and reused
+// stores and in walks alike. The reference knows nothing of forms: a
+// propagator must do the same on either, whichever path (word scans, or
+// runs between holes) it takes.
+//
 // When views share a variable the bounds references no longer describe the
 // propagators, which treat views as independent; a separate sweep checks
 // only what still holds there (soundness, the fixed-assignment rule,
@@ -59,6 +66,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -87,7 +95,8 @@ inline std::string describe(const Spec& spec, const Case& c, const char* mode) {
         o << (i ? ", " : " ") << s.a << "*x" << s.var << (s.b < 0 ? "" : "+") << s.b;
     }
     o << ";";
-    for (int k = 0; k < c.nvars; ++k) o << " x" << k << " in " << set_string(c.dom[u(k)], c.lo);
+    for (int k = 0; k < c.nvars; ++k)
+        o << " x" << k << " in " << set_string(c.dom[u(k)], c.lo) << (c.interval(k) ? " (interval)" : "");
     return o.str();
 }
 
@@ -301,6 +310,81 @@ struct Reused {
     Doms root_masks{};
 };
 
+// The case's variables, each in the form Case::forms gives it.
+inline std::vector<IntVar> make_vars(Store& s, int nvars, int lo, int hi, unsigned forms) {
+    std::vector<IntVar> xs;
+    for (int k = 0; k < nvars; ++k)
+        xs.push_back(s.int_var(lo, hi, ((forms >> k) & 1U) ? propane::Representation::interval
+                                                            : propane::Representation::bitset));
+    return xs;
+}
+
+// A configuration's forms, from its index: every mix in turn.
+inline unsigned forms_of(long long idx, int nvars) {
+    return static_cast<unsigned>(idx % (1LL << nvars));
+}
+
+// The stores a sweep works on, for shapes that differ in their views (the
+// variables the same): per mix of forms a blank store, its variables cut
+// by `prepare` before any post, and per shape and mix one store posted at
+// its root for run_case to cut and reuse, each made when first needed.
+class Stores {
+public:
+    using Prepare = std::function<void(Store&, const std::vector<IntVar>&)>;
+
+    Stores(const Spec& spec, std::vector<Case> shapes, Prepare prepare = {})
+        : spec_(spec), shapes_(std::move(shapes)), prepare_(std::move(prepare)) {
+        const std::size_t mixes = std::size_t{1} << shapes_.front().nvars;
+        blanks_.resize(mixes);
+        reused_.resize(shapes_.size() * mixes);
+    }
+
+    // A handle belongs to its store and its copies: each blank store has
+    // its own variables.
+    Store& blank(unsigned forms) { return made(forms).s; }
+    const std::vector<IntVar>& xs(unsigned forms) { return made(forms).xs; }
+
+    Reused& reused(std::size_t shape, unsigned forms) {
+        auto& r = reused_[shape * blanks_.size() + forms];
+        if (!r) {
+            const Case& c = shapes_[shape];
+            r = std::make_unique<Reused>();
+            r->s = blank(forms);
+            r->xs = xs(forms);
+            Case posted = c;
+            posted.forms = forms;
+            r->props = post_counted(spec_, r->s, r->xs, posted);
+            r->root_ok = r->s.propagate();
+            snapshot(r->s, r->root);
+            for (int k = 0; k < c.nvars; ++k)
+                r->root_masks[u(k)] = r->root_ok ? mask_of(r->s, r->xs[u(k)], c.lo, c.range) : 0;
+        }
+        return *r;
+    }
+
+private:
+    struct Blank {
+        Store s;
+        std::vector<IntVar> xs;
+    };
+    Blank& made(unsigned forms) {
+        auto& b = blanks_[forms];
+        if (!b) {
+            const Case& c = shapes_.front();
+            b = std::make_unique<Blank>();
+            b->xs = make_vars(b->s, c.nvars, c.lo, c.lo + c.range - 1, forms);
+            if (prepare_) prepare_(b->s, b->xs);
+        }
+        return *b;
+    }
+
+    const Spec& spec_;
+    std::vector<Case> shapes_;
+    Prepare prepare_;
+    std::vector<std::unique_ptr<Blank>> blanks_;
+    std::vector<std::unique_ptr<Reused>> reused_;
+};
+
 inline void run_case(const Spec& spec, const Case& c, const Store& blank, const std::vector<IntVar>& xs, Reused& r,
                      bool post_fresh, Outcome& out, std::vector<Dom>& before, std::vector<Dom>& scratch) {
     const Brute brute = brute_force(spec, c);
@@ -380,18 +464,9 @@ inline Outcome sweep(const Spec& spec, Kind kind, const Options& opt, bool quiet
     Outcome out;
     out.chk.quiet = quiet;
     const std::vector<Coefs> coefs = coefficients(kind, opt.n, opt.seed);
-    Store blank;
-    const std::vector<IntVar> xs = blank.int_vars(opt.n, opt.lo, opt.lo + opt.range - 1);
-    std::vector<Reused> reused(coefs.size());
-    for (std::size_t p = 0; p < coefs.size(); ++p) {
-        Reused& r = reused[p];
-        r.s = blank;
-        r.xs = xs;
-        r.props = post_counted(spec, r.s, r.xs, base_case(kind, opt.n, opt.n, opt.lo, opt.range, coefs[p]));
-        r.root_ok = r.s.propagate();
-        snapshot(r.s, r.root);
-        for (int k = 0; k < opt.n; ++k) r.root_masks[u(k)] = r.root_ok ? mask_of(r.s, xs[u(k)], opt.lo, opt.range) : 0;
-    }
+    std::vector<Case> shapes;
+    for (const Coefs& v : coefs) shapes.push_back(base_case(kind, opt.n, opt.n, opt.lo, opt.range, v));
+    Stores stores(spec, shapes);
     std::vector<Dom> before, scratch;
     const Mask subsets = (Mask{1} << opt.range) - 1;
     long long total = opt.samples;
@@ -402,11 +477,13 @@ inline Outcome sweep(const Spec& spec, Kind kind, const Options& opt, bool quiet
     std::mt19937 rng(opt.seed);
     for (long long idx = 0; idx < total; ++idx) {
         const std::size_t p = u(static_cast<int>(idx % static_cast<long long>(coefs.size())));
-        Case c = base_case(kind, opt.n, opt.n, opt.lo, opt.range, coefs[p]);
+        Case c = shapes[p];
+        c.forms = forms_of(idx, opt.n);
         long long rest = idx;
         for (int i = 0; i < opt.n; ++i, rest /= subsets)
             c.dom[u(i)] = opt.samples == 0 ? static_cast<Mask>(rest % subsets) + 1 : random_domain(rng, opt.range);
-        run_case(spec, c, blank, xs, reused[p], idx % opt.posted_every == 0, out, before, scratch);
+        run_case(spec, c, stores.blank(c.forms), stores.xs(c.forms), stores.reused(p, c.forms),
+                 idx % opt.posted_every == 0, out, before, scratch);
     }
     return out;
 }
@@ -420,8 +497,6 @@ inline Outcome shared_sweep(const Spec& spec, Kind kind, int n, int nvars, int l
     Outcome out;
     out.chk.quiet = quiet;
     std::mt19937 rng(seed);
-    Store blank;
-    const std::vector<IntVar> xs = blank.int_vars(nvars, lo, lo + range - 1);
     std::vector<Dom> before, scratch;
     constexpr int layouts = 8;
     for (int l = 0; l < layouts; ++l) {
@@ -444,17 +519,13 @@ inline Outcome shared_sweep(const Spec& spec, Kind kind, int n, int nvars, int l
                 v[u(i)].a = k == Kind::affine ? (v[u(i)].a == 1 ? 2 : v[u(i)].a) : 1;
                 v[u(i)].b = k == Kind::var ? 0 : v[u(i)].b;
             }
-        Reused r;
-        r.s = blank;
-        r.xs = xs;
-        r.props = post_counted(spec, r.s, r.xs, base_case(kind, n, nvars, lo, range, v));
-        r.root_ok = r.s.propagate();
-        snapshot(r.s, r.root);
-        for (int k = 0; k < nvars; ++k) r.root_masks[u(k)] = r.root_ok ? mask_of(r.s, xs[u(k)], lo, range) : 0;
+        Stores stores(spec, {base_case(kind, n, nvars, lo, range, v)});
         for (long long k = 0; k < count / layouts; ++k) {
             Case c = base_case(kind, n, nvars, lo, range, v);
+            c.forms = forms_of(k, nvars);
             for (int x = 0; x < nvars; ++x) c.dom[u(x)] = random_domain(rng, range);
-            run_case(spec, c, blank, xs, r, true, out, before, scratch);
+            run_case(spec, c, stores.blank(c.forms), stores.xs(c.forms), stores.reused(0, c.forms), true, out, before,
+                     scratch);
         }
     }
     return out;
@@ -473,7 +544,7 @@ class Walk {
 public:
     Walk(const Spec& spec, const Case& shape, Checker& chk, Tally& tally)
         : spec_(spec), c_(shape), chk_(chk), tally_(tally) {
-        xs_ = s_.int_vars(c_.nvars, c_.lo, c_.lo + c_.range - 1);
+        xs_ = make_vars(s_, c_.nvars, c_.lo, c_.lo + c_.range - 1, c_.forms);
         props_ = post_counted(spec_, s_, xs_, c_);
         root_ok_ = propagate_checked();
     }
@@ -574,7 +645,8 @@ private:
 };
 
 // `count` walks of `steps` steps, each on a store posted on full domains
-// over lo .. lo + range - 1, cycling through the kind's coefficient vectors.
+// over lo .. lo + range - 1, cycling through the kind's coefficient vectors;
+// the variables' forms: all bitsets, all intervals, or mixed.
 inline Outcome walks(const Spec& spec, Kind kind, int n, int lo, int range, int count, int steps, unsigned seed,
                      bool quiet = false) {
     Outcome out;
@@ -582,7 +654,11 @@ inline Outcome walks(const Spec& spec, Kind kind, int n, int lo, int range, int 
     std::mt19937 rng(seed);
     const std::vector<Coefs> coefs = coefficients(kind, n, seed);
     for (int w = 0; w < count; ++w) {
-        Walk walk(spec, base_case(kind, n, n, lo, range, coefs[u(w) % coefs.size()]), out.chk, out.tally);
+        Case shape = base_case(kind, n, n, lo, range, coefs[u(w) % coefs.size()]);
+        // All bitsets, all intervals, then mixes at random.
+        const unsigned all = (1U << n) - 1;
+        shape.forms = w % 4 == 0 ? 0 : w % 4 == 1 ? all : static_cast<unsigned>(rng()) & all;
+        Walk walk(spec, shape, out.chk, out.tally);
         walk.run(rng, steps);
         ++out.tally.walks;
     }

@@ -25,7 +25,10 @@
 
 namespace checker {
 
-using Dom = propane::BitDomain<1>;
+// Dynamic domains, so that one store holds both forms: each case says
+// which of its variables are made in the interval form (Case::forms), and
+// the rest are bitsets.
+using Dom = propane::BitDomain<propane::dynamic>;
 using Store = propane::Store<Dom>;
 using propane::IntVar;
 
@@ -76,6 +79,9 @@ struct Case {
     int range = 0;
     Coefs v{};
     Doms dom{};
+    unsigned forms = 0; // bit k set: variable k is in the interval form
+
+    bool interval(int k) const { return ((forms >> k) & 1U) != 0; }
 
     int value(int i, int t) const { return v[u(i)].a * (lo + t) + v[u(i)].b; }
     Mask mask(int i) const { return dom[u(v[u(i)].var)]; }

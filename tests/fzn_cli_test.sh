@@ -13,6 +13,7 @@ expect_status() { [[ $status -eq $1 ]] || problems+=("exit status $status, expec
 expect_line() { grep -qxF -- "$1" "$out" || problems+=("no line '$1' on stdout"); }
 expect_no_line() { ! grep -qxF -- "$1" "$out" || problems+=("a line '$1' on stdout"); }
 count_of() { grep -cxF -- "$1" "$out"; }
+expect_stdout() { [[ $(cat "$out") == "$1" ]] || problems+=("stdout is not: ${1//$'\n'/ | }"); }
 model() { # name text
     printf '%s\n' "$2" >"$work/$1.fzn"
     echo "$work/$1.fzn"
@@ -76,7 +77,7 @@ constraint int_lt(y, x);
 solve satisfy;')
 run "$unsat"
 expect_status 0
-[[ $(cat "$out") == "=====UNSATISFIABLE=====" ]] || problems+=("stdout is not =====UNSATISFIABLE=====")
+expect_stdout "=====UNSATISFIABLE====="
 verdict "an unsatisfiable model"
 
 # Optimization: maximize 3a + 2b with a + b <= 4, a, b in 0..3; the optimum
@@ -109,43 +110,131 @@ for v in $objs; do ((v > prev)) || problems+=("objectives not increasing: $objs"
 [[ $prev -eq 11 ]] || problems+=("last objective $prev, expected 11")
 verdict "-a prints each improving solution"
 
-# Bare `var int`s that nothing bounds: their domains are cut (to 2^20
-# values around 0), where x + y cannot reach 5,000,000, though x =
-# 5,000,000, y = 0 is a solution. So the search must not claim there is
-# none.
-wide=$(model wide '
+# Wide domains are whole: a `var int` takes what its constraints allow, or
+# the whole 32-bit range (-2147483647..2147483647) on a side they leave
+# open, and a search that ends says so. Here x + y = 1000248 bounds x to
+# 248..1000248 and obj = 1000 * x to 248000..1000248000: a billion values,
+# none cut, so both optima are proven.
+for sense in minimize:248000 maximize:1000248000; do
+    big_sum=$(model big_sum "
+var int: x :: output_var;
+var 0..1000000: y :: output_var;
+var int: obj :: output_var;
+constraint int_lin_eq([1, 1], [x, y], 1000248);
+constraint int_lin_eq([1000, -1], [x, obj], 0);
+solve ${sense%:*} obj;")
+    run "$big_sum"
+    expect_status 0
+    expect_line "obj = ${sense#*:};"
+    expect_line "=========="
+    verdict "an optimum over a billion values is proven: ${sense%:*}"
+done
+
+# A side nothing bounds reaches the end of the 32-bit range, and the
+# optimum there is proven as any other.
+for sense in minimize:-2147483647 maximize:7; do
+    open_side=$(model open_side "
+var int: x :: output_var;
+constraint int_le(x, 7);
+solve ${sense%:*} x;")
+    run "$open_side"
+    expect_status 0
+    expect_stdout "x = ${sense#*:};"$'\n'----------$'\n'==========
+    verdict "an open side spans the 32-bit range: ${sense%:*}"
+done
+
+# Two unbounded variables fixed by their constraints far from zero, by
+# propagation (the bounds inferred before the search know no set_in): all
+# solutions is one, and the enumeration says it is all.
+fixed_far=$(model fixed_far '
 var int: x :: output_var;
 var int: y :: output_var;
-constraint int_lin_eq([1, 1], [x, y], 5000000);
+constraint int_lin_eq([1, -1], [x, y], 4000000);
+constraint set_in(y, {-1999995});
 solve satisfy;')
-run -a "$wide"
-expect_status 0
-expect_line "=====UNKNOWN====="
-expect_no_line "=====UNSATISFIABLE====="
-verdict "unbounded variables never give a claim of unsatisfiability"
-
-# An objective with more values than a domain holds is cut at its worse
-# end when its better end is known: 3,000,000 * x over x in 0..5 keeps
-# 0..2^20 - 1. Minimising it, the optimum 0 is still proven (all the cut
-# took was worse); maximising, the best found (3,000,000 cannot be
-# reached) is not claimed optimal.
-for sense in minimize maximize; do
-    wide_obj=$(model wide_obj "
-var 0..5: x :: output_var;
-var int: obj :: output_var;
-constraint int_lin_eq([3000000, -1], [x, obj], 0);
-solve $sense obj;")
-    run "$wide_obj"
+for flags in "-a" "-a -p 2"; do
+    run $flags "$fixed_far"
     expect_status 0
-    if [[ $sense == minimize ]]; then
-        expect_line "obj = 0;"
-        expect_line "=========="
-    else
-        expect_line "obj = 0;"
-        expect_no_line "=========="
-    fi
-    verdict "an objective cut at its worse end only: $sense"
+    expect_stdout $'x = 2000005;\ny = -1999995;\n----------\n=========='
+    verdict "$flags over unbounded variables fixed far from zero: one solution, all of them"
 done
+
+# No solution over wide domains is a proof: x + y = 10 with x <= -5 and
+# y <= 5; 2x = 7 with x in +-2e9.
+wide_unsat=$(model wide_unsat '
+var int: x :: output_var;
+var int: y :: output_var;
+constraint int_lin_eq([1, 1], [x, y], 10);
+constraint int_le(x, -5);
+constraint int_le(y, 5);
+solve satisfy;')
+wide_parity=$(model wide_parity '
+var -2000000000..2000000000: x :: output_var;
+constraint int_lin_eq([2], [x], 7);
+solve satisfy;')
+for f in "$wide_unsat" "$wide_parity"; do
+    for flags in "" "-a"; do
+        run $flags "$f"
+        expect_status 0
+        expect_stdout "=====UNSATISFIABLE====="
+        verdict "no solution over wide domains: $(basename "$f") $flags"
+    done
+done
+
+# A domain declared past 32 bits is refused, placed at its declaration,
+# unless the constraints bring it back within: a cut could lose the
+# solutions, and then claim none or a worse optimum.
+past32=$(model past32 '
+var -10000000000..10000000000: x :: output_var;
+constraint int_le(x, 5);
+solve satisfy;')
+run "$past32"
+expect_status 1
+[[ $(tail -n 1 "$out") == =====ERROR===== ]] || problems+=("the last line is not =====ERROR=====")
+grep -qF "fzn-propane: $past32:2:32: unsupported: the domain of 'x', -10000000000..10000000000, reaches past" "$err" ||
+    problems+=("stderr does not place the refused domain at 2:32")
+verdict "a declared domain past 32 bits is refused"
+
+back32=$(model back32 '
+var -10000000000..10000000000: x :: output_var;
+constraint int_le(x, 5);
+constraint int_le(-5, x);
+solve satisfy;')
+run -a "$back32"
+expect_status 0
+[[ $(count_of ----------) -eq 11 ]] || problems+=("$(count_of ----------) solutions, expected 11")
+[[ $(tail -n 1 "$out") == ========== ]] || problems+=("the last line is not ==========")
+verdict "a declared domain past 32 bits that the constraints bring back"
+
+# So is an unbounded variable whose constraints leave it only values past
+# 32 bits: its solutions need more than fzn-propane's integers hold.
+needs64=$(model needs64 '
+var int: x :: output_var;
+var 0..10: y :: output_var;
+constraint int_lin_eq([1, 1], [x, y], 5000000000);
+solve satisfy;')
+run "$needs64"
+expect_status 1
+grep -qF "fzn-propane: $needs64:2:10: unsupported: the constraints on 'x' leave it only values of at least 4999999990" "$err" ||
+    problems+=("stderr does not place the variable at 2:10")
+verdict "a variable its constraints put past 32 bits is refused"
+
+# Globals over open indexes: circuit over successors from 5, each a bare
+# `var int` (whose offset from 5 would pass int), has the two tours of
+# three nodes.
+open_circuit=$(model open_circuit '
+var int: a :: output_var;
+var int: b :: output_var;
+var int: c :: output_var;
+constraint propane_circuit([a, b, c], 5);
+solve satisfy;')
+run -a "$open_circuit"
+expect_status 0
+[[ $(count_of ----------) -eq 2 ]] || problems+=("$(count_of ----------) solutions, expected 2")
+expect_line "a = 6;"
+expect_line "a = 7;"
+[[ $(tail -n 1 "$out") == ========== ]] || problems+=("the last line is not ==========")
+verdict "circuit over unbounded successors"
 
 # Bounds that follow from the constraints are found: x * x == 2 has no
 # integer solution, and |x| <= 2 makes that provable.
@@ -155,7 +244,7 @@ constraint int_times(x, x, 2);
 solve satisfy;')
 run -a "$square"
 expect_status 0
-[[ $(cat "$out") == "=====UNSATISFIABLE=====" ]] || problems+=("stdout is not =====UNSATISFIABLE=====")
+expect_stdout "=====UNSATISFIABLE====="
 verdict "bounds inferred from a product prove unsatisfiability"
 
 # Solutions count on the model's own variables: x's three values, however

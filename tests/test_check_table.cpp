@@ -140,19 +140,11 @@ Spec table_spec(const Tuples& tuples, TableMode mode, int n) {
 // The checker's sweep for one layout of views (c's coefficients and
 // variables): every combination of non-empty subsets of the variables'
 // domains, or `samples` random ones, each posted fresh (every
-// posted_every-th) and cut in a store posted once on full domains.
+// posted_every-th) and cut in a store posted once on full domains, the
+// variables' forms mixed as in checker::sweep.
 checker::Outcome sweep_layout(const Spec& spec, const Case& shape, long long samples, int posted_every, std::mt19937& rng) {
     checker::Outcome out;
-    Store blank;
-    const std::vector<IntVar> xs = blank.int_vars(shape.nvars, shape.lo, shape.lo + shape.range - 1);
-    checker::Reused r;
-    r.s = blank;
-    r.xs = xs;
-    r.props = checker::post_counted(spec, r.s, r.xs, shape);
-    r.root_ok = r.s.propagate();
-    checker::snapshot(r.s, r.root);
-    for (int k = 0; k < shape.nvars; ++k)
-        r.root_masks[u(k)] = r.root_ok ? checker::mask_of(r.s, xs[u(k)], shape.lo, shape.range) : 0;
+    checker::Stores stores(spec, {shape});
     std::vector<checker::Dom> before, scratch;
     const Mask subsets = (Mask{1} << shape.range) - 1;
     long long total = samples;
@@ -162,10 +154,12 @@ checker::Outcome sweep_layout(const Spec& spec, const Case& shape, long long sam
     }
     for (long long idx = 0; idx < total; ++idx) {
         Case c = shape;
+        c.forms = checker::forms_of(idx, c.nvars);
         long long rest = idx;
         for (int k = 0; k < c.nvars; ++k, rest /= subsets)
             c.dom[u(k)] = samples == 0 ? static_cast<Mask>(rest % subsets) + 1 : checker::random_domain(rng, c.range);
-        checker::run_case(spec, c, blank, xs, r, idx % posted_every == 0, out, before, scratch);
+        checker::run_case(spec, c, stores.blank(c.forms), stores.xs(c.forms), stores.reused(0, c.forms), idx % posted_every == 0, out,
+                          before, scratch);
     }
     return out;
 }

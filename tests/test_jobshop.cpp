@@ -187,8 +187,8 @@ TEST_CASE("jobshop: the parser names the line of each problem") {
         {"1 1001\n", 1, "the number of machines must be 1 to 1000, not 1001"},
         {"200 100\n", 1, "200 x 100 operations, more than 10000"},
         {"1 1\n0 99999999999999999999999\n", 2, "'99999999999999999999999' is too large"},
-        {"1 1\n0 1000001\n", 2, "job 0: duration 1000001 is more than 1000000"},
-        {"2 1\n0 600000\n0 600000\n", 3, "the durations add up to more than 1000000"},
+        {"1 1\n0 1000000001\n", 2, "job 0: duration 1000000001 is more than 1000000000"},
+        {"2 1\n0 600000000\n0 600000000\n", 3, "the durations add up to more than 1000000000"},
     };
     for (const Case& c : cases) {
         const std::string text = c.text;
@@ -210,4 +210,32 @@ TEST_CASE("jobshop: ft06 is proven at 55") {
     CHECK(st.complete());
     CHECK(st.objective == 55);
     CHECK(valid(p.instance, last));
+}
+
+// Durations scaled by 10,000 put every start past 2^16 values, in the
+// interval form, where the unscaled starts are bitsets; the makespan steps
+// by the durations' common divisor (jobshop_model.hpp). Both forms must
+// prune alike, so the scaled instance walks the same tree to the scaled
+// optimum.
+TEST_CASE("jobshop: durations scaled by 10,000 give the scaled optimum through the same tree, with both models") {
+    constexpr int scale = 10'000;
+    for (int seed = 0; seed < 12; ++seed) {
+        const Instance in = jobshop::random_instance(seed % 2 ? 4 : 3, 3, 9, static_cast<std::uint64_t>(100 + seed));
+        Instance wide = in;
+        for (auto& row : wide.ops)
+            for (jobshop::Operation& op : row) op.duration *= scale;
+        CAPTURE(text_of(in));
+        for (const jobshop::Formulation f : {jobshop::Formulation::decomposition, jobshop::Formulation::unary}) {
+            const auto solve = [&](const Instance& i) {
+                return jobshop::solve(i, propane::Limits{}, 1, f, false, [](const Schedule&) {});
+            };
+            const propane::OptimizeStats narrow = solve(in), scaled = solve(wide);
+            REQUIRE(narrow.objective.has_value());
+            REQUIRE(scaled.objective.has_value());
+            CHECK(scaled.complete());
+            CHECK(*scaled.objective == *narrow.objective * scale);
+            CHECK(scaled.failures == narrow.failures);
+            CHECK(scaled.branches == narrow.branches);
+        }
+    }
 }

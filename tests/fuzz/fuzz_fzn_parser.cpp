@@ -1,8 +1,9 @@
 // libFuzzer target: fzn-propane's FlatZinc reader on arbitrary bytes.
 //
-// The bytes are parsed; a model that parses is built into a store (domains
-// cut to 4096 values, so that no input can ask for gigabytes) and searched
-// for at most 300 branches with its own search annotations. Any outcome is
+// The bytes are parsed; a model that parses is built into a store as
+// fzn-propane builds it (each domain whole: past 2^16 values it is kept as
+// bounds and holes, so no width asks for gigabytes) and searched for at
+// most 300 branches with its own search annotations. Any outcome is
 // allowed but a crash, a sanitizer report, or an exception other than the
 // three a bad model may raise (a SyntaxError with its place in the file, an
 // Unsupported feature, a model_error from propane). A SyntaxError must
@@ -45,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const Model model = parse(text);
         FznStore store;
-        Builder builder(model, store, BuildOptions{.max_domain = 4096});
+        Builder builder(model, store);
         const Program program = builder.build();
         const auto plan = make_plan(store, program, false);
         const PhaseStrategy strategy = strategy_of(plan, 1);

@@ -102,12 +102,15 @@ bool filter_values(S& s, const V& v, Keep&& keep) {
 
 // Removes from a the values b cannot take; false on failure. The bounds
 // first: one update each instead of a removal per value outside them. A
-// wide domain on either side is walked by runs (engine/runs.hpp).
+// wide domain on either side is then walked by runs (engine/runs.hpp).
+// Either way the bounds go by bound updates, which wake only the
+// propagators of the bound that moved, so that both forms wake the same
+// ones.
 template <class S, class A, class B>
 bool keep_common(S& s, const A& a, const B& b) {
-    if (wide(a, s) || wide(b, s)) return keep_only(s, a, ValuesOf{b, s});
     if (a.remove_below(s, b.min(s)) == Change::failed || a.remove_above(s, b.max(s)) == Change::failed)
         return false;
+    if (wide(a, s) || wide(b, s)) return keep_only(s, a, ValuesOf{b, s});
     return filter_values(s, a, [&](int v) { return b.contains(s, v); });
 }
 

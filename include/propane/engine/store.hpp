@@ -244,6 +244,12 @@ public:
     // is failed(), whatever failed: a propagator, or an update whose
     // Change::failed its caller ignored.
     bool propagate() {
+        // A store failed already (by a post, say) has nothing to learn from
+        // its propagators, and one queued over a wide domain may be costly.
+        if (failed()) [[unlikely]] {
+            clear_queue();
+            return false;
+        }
         for (;;) {
             // The deferred queue is looked at only when the first is empty,
             // so the loop that runs nearly every propagator tests one count.
