@@ -24,6 +24,7 @@ Node name_of(const Decl& d) {
     Node n;
     n.kind = Node::Kind::ident;
     n.name = d.name;
+    n.symbol = d.symbol;
     n.line = d.line;
     n.column = d.column;
     return n;
@@ -75,15 +76,13 @@ void keep_only(FznStore& s, IntVar x, const IntSet& set) {
         (void)s.remove_range(x, set.runs[k - 1].second + 1, set.runs[k].first - 1);
 }
 
-Builder::Builder(const Model& m, FznStore& s) : m_(m), s_(s) {}
+Builder::Builder(const Model& m, FznStore& s) : m_(m), s_(s), named_(static_cast<std::size_t>(m.symbols)) {}
 
 void Builder::fail(const Node& at, const std::string& what) const { throw SyntaxError(at.line, at.column, what); }
 
 const Node& Builder::resolve(const Node& n) const {
-    if (n.kind == Node::Kind::ident) {
-        const auto it = params_.find(n.name);
-        if (it != params_.end()) return it->second->value;
-    }
+    if (n.kind == Node::Kind::ident)
+        if (const Decl* p = param_of(n)) return p->value;
     return n;
 }
 
@@ -94,15 +93,15 @@ int Builder::root(int v) const {
 
 int Builder::var_index(const Node& n) const {
     if (n.kind == Node::Kind::ident) {
-        const auto it = var_ids_.find(n.name);
-        return it == var_ids_.end() ? -1 : root(it->second);
+        const Named* x = named(n);
+        return x && x->var >= 0 ? root(x->var) : -1;
     }
     if (n.kind == Node::Kind::access) {
-        const auto it = arrays_.find(n.name);
-        if (it == arrays_.end()) return -1;
-        if (n.value < 1 || n.value > static_cast<std::int64_t>(it->second->size()))
+        const std::vector<Node>* items = array_of(n);
+        if (!items) return -1;
+        if (n.value < 1 || n.value > static_cast<std::int64_t>(items->size()))
             fail(n, "index " + std::to_string(n.value) + " out of range for array '" + n.name + "'");
-        return var_index((*it->second)[static_cast<std::size_t>(n.value - 1)]);
+        return var_index((*items)[static_cast<std::size_t>(n.value - 1)]);
     }
     return -1;
 }
@@ -110,10 +109,9 @@ int Builder::var_index(const Node& n) const {
 std::int64_t Builder::integer(const Node& n0) const {
     const Node& n = resolve(n0);
     if (n.kind == Node::Kind::integer || n.kind == Node::Kind::boolean) return n.value;
-    if (n.kind == Node::Kind::access && !arrays_.count(n.name)) {
-        const auto it = params_.find(n.name);
-        if (it != params_.end()) {
-            const Node& a = it->second->value;
+    if (n.kind == Node::Kind::access && !array_of(n)) {
+        if (const Decl* p = param_of(n)) {
+            const Node& a = p->value;
             if (a.kind == Node::Kind::array && n.value >= 1 && n.value <= static_cast<std::int64_t>(a.items.size()))
                 return integer(a.items[static_cast<std::size_t>(n.value - 1)]);
         }
@@ -165,8 +163,8 @@ Term Builder::term(const Node& n0) const {
         return {false, 0, info.var};
     }
     if (n.kind == Node::Kind::access || n.kind == Node::Kind::ident) {
-        if (n.kind == Node::Kind::ident && arrays_.count(n.name)) fail(n0, "expected a scalar, found the array '" + n.name + "'");
-        if (n.kind == Node::Kind::ident && !params_.count(n.name)) fail(n0, "unknown name '" + n.name + "'");
+        if (n.kind == Node::Kind::ident && array_of(n)) fail(n0, "expected a scalar, found the array '" + n.name + "'");
+        if (n.kind == Node::Kind::ident && !param_of(n)) fail(n0, "unknown name '" + n.name + "'");
         return {true, integer(n), {}};
     }
     if (n.kind == Node::Kind::floating) throw Unsupported("float values are not supported", n0.line, n0.column);
@@ -176,11 +174,11 @@ Term Builder::term(const Node& n0) const {
 std::vector<Term> Builder::terms(const Node& n0) const {
     const Node* n = &resolve(n0);
     if (n->kind == Node::Kind::ident) {
-        const auto it = arrays_.find(n->name);
-        if (it == arrays_.end()) fail(n0, "expected an array, found '" + n->name + "'");
+        const std::vector<Node>* items = array_of(*n);
+        if (!items) fail(n0, "expected an array, found '" + n->name + "'");
         std::vector<Term> out;
-        out.reserve(it->second->size());
-        for (const Node& item : (*it->second)) out.push_back(term(item));
+        out.reserve(items->size());
+        for (const Node& item : *items) out.push_back(term(item));
         return out;
     }
     if (n->kind != Node::Kind::array) fail(n0, "expected an array");
@@ -213,7 +211,8 @@ std::vector<IntVar> Builder::vars(const Node& n) {
 
 void Builder::declare() {
     for (const Decl& d : m_.decls) {
-        if (params_.count(d.name) || var_ids_.count(d.name) || arrays_.count(d.name))
+        Named& self = named_[static_cast<std::size_t>(d.symbol)];
+        if (self.param || self.var >= 0 || self.array)
             throw SyntaxError(d.line, d.column, "'" + d.name + "' is declared twice");
         if (d.type.base == Type::Base::float_ && d.type.is_var)
             throw Unsupported("float variables are not supported ('" + d.name + "')", d.line, d.column);
@@ -222,7 +221,7 @@ void Builder::declare() {
         if (!d.type.is_var) {
             if (!d.has_value) throw SyntaxError(d.line, d.column, "the parameter '" + d.name + "' has no value");
             if (d.type.is_array && d.value.kind == Node::Kind::array) check_size(d);
-            params_.emplace(d.name, &d);
+            self.param = &d;
             continue;
         }
         const bool is_bool = d.type.base == Type::Base::bool_;
@@ -231,9 +230,9 @@ void Builder::declare() {
                 throw SyntaxError(d.line, d.column, "the variable array '" + d.name + "' needs a literal value");
             check_size(d);
             for (const Node& item : d.value.items)
-                if (item.kind == Node::Kind::ident && !var_ids_.count(item.name) && !params_.count(item.name))
+                if (item.kind == Node::Kind::ident && !param_of(item) && (!named(item) || named(item)->var < 0))
                     fail(item, "unknown variable '" + item.name + "'");
-            arrays_.emplace(d.name, &d.value.items);
+            self.array = &d.value.items;
             continue;
         }
         VarInfo v;
@@ -286,7 +285,7 @@ void Builder::declare() {
                 v.alias = target;
             }
         }
-        var_ids_.emplace(d.name, static_cast<int>(vars_.size()));
+        self.var = static_cast<int>(vars_.size());
         vars_.push_back(std::move(v));
     }
 }

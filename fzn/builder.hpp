@@ -28,7 +28,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include <propane/propane.hpp>
@@ -178,9 +177,28 @@ private:
 
     const Model& m_;
     FznStore& s_;
-    std::unordered_map<std::string, const Decl*> params_;
-    std::unordered_map<std::string, int> var_ids_;
-    std::unordered_map<std::string, const std::vector<Node>*> arrays_; // variable arrays: their literals' items
+    // What each name (Node::symbol) is declared as, once declare() has
+    // reached it: a parameter, a variable, or a variable array (its
+    // literal's items). By index, as every argument of every constraint is
+    // looked up, in infer_bounds() several times over.
+    struct Named {
+        const Decl* param = nullptr;
+        int var = -1;
+        const std::vector<Node>* array = nullptr;
+    };
+    std::vector<Named> named_;
+    const Named* named(const Node& n) const {
+        return n.symbol >= 0 && n.symbol < static_cast<int>(named_.size()) ? &named_[static_cast<std::size_t>(n.symbol)]
+                                                                           : nullptr;
+    }
+    const Decl* param_of(const Node& n) const {
+        const Named* x = named(n);
+        return x ? x->param : nullptr;
+    }
+    const std::vector<Node>* array_of(const Node& n) const {
+        const Named* x = named(n);
+        return x ? x->array : nullptr;
+    }
     std::vector<VarInfo> vars_;
     std::map<std::int64_t, IntVar> constants_;
 };

@@ -93,13 +93,18 @@ void Builder::infer_bounds() {
     auto items = [&](const Node& n) -> const std::vector<Node>* {
         const Node& r = resolve(n);
         if (r.kind == Node::Kind::array) return &r.items;
-        if (r.kind == Node::Kind::ident) {
-            const auto it = arrays_.find(r.name);
-            if (it != arrays_.end()) return it->second;
-        }
+        if (r.kind == Node::Kind::ident) return array_of(r);
         return nullptr;
     };
-    bool changed = false;
+    // A worklist of constraints: each is looked at first in file order,
+    // then again only when a variable among its arguments narrows, so that
+    // a long chain (road-cons: 700,000 constraints, each bounding the next
+    // variable) costs one look per link, not a sweep over all of them per
+    // link. Bounds can creep by one per look for ever (x < y and y < x,
+    // both open), so the looks are capped at 20 per constraint on average.
+    std::vector<std::vector<int>> watchers(vars_.size()); // by variable: the constraints over it
+    std::vector<int> queue;
+    std::vector<char> queued(m_.constraints.size(), 1);
     // Intersects a variable's bounds with b; an empty intersection is left
     // for the store to find (the model has no solution).
     auto narrow = [&](const Node& n, Iv b) {
@@ -111,7 +116,11 @@ void Builder::infer_bounds() {
         if (lo > hi || (lo == info.lo && hi == info.hi)) return;
         info.lo = lo;
         info.hi = hi;
-        changed = true;
+        for (const int c : watchers[static_cast<std::size_t>(v)])
+            if (!queued[static_cast<std::size_t>(c)]) {
+                queued[static_cast<std::size_t>(c)] = 1;
+                queue.push_back(c);
+            }
     };
     // sum coeffs[k] * xs[k] <= rhs (and >= rhs when `eq`): each term is at
     // most rhs minus the least the others can be.
@@ -168,10 +177,33 @@ void Builder::infer_bounds() {
         }
         return true;
     };
+    // Every variable an argument names, directly or through an array.
+    const auto watch = [&](int c) {
+        const auto add = [&](const Node& n) {
+            const int v = var_index(resolve(n));
+            if (v < 0) return;
+            auto& w = watchers[static_cast<std::size_t>(v)];
+            if (w.empty() || w.back() != c) w.push_back(c);
+        };
+        for (const Node& arg : m_.constraints[static_cast<std::size_t>(c)].args) {
+            if (const std::vector<Node>* xs = items(arg)) {
+                for (const Node& x : *xs) add(x);
+            } else {
+                add(arg);
+            }
+        }
+    };
+    const int n_constraints = static_cast<int>(m_.constraints.size());
+    for (int c = 0; c < n_constraints; ++c) watch(c);
+    queue.reserve(m_.constraints.size());
+    for (int c = n_constraints - 1; c >= 0; --c) queue.push_back(c); // popped from the back: file order
     std::vector<std::int64_t> coeffs;
-    for (int round = 0; round < 20; ++round) {
-        changed = false;
-        for (const ConstraintItem& c : m_.constraints) {
+    for (std::int64_t looks = 0, budget = std::int64_t{20} * n_constraints; !queue.empty() && looks < budget; ++looks) {
+        const int at = queue.back();
+        queue.pop_back();
+        queued[static_cast<std::size_t>(at)] = 0;
+        {
+            const ConstraintItem& c = m_.constraints[static_cast<std::size_t>(at)];
             const auto& a = c.args;
             const std::string& n = c.name;
             if ((n == "int_lin_eq" || n == "int_lin_le" || n == "bool_lin_eq" || n == "bool_lin_le") &&
@@ -268,7 +300,6 @@ void Builder::infer_bounds() {
                 narrow(a[2], {-b, b});
             }
         }
-        if (!changed) break;
     }
     for (VarInfo& v : vars_) v.bounded = v.lo > -far && v.hi < far;
 }

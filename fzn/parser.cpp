@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cstdlib>
 #include <limits>
+#include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace propane::fzn {
@@ -250,6 +252,7 @@ public:
             }
         }
         if (!solved) error("the model has no solve item");
+        m.symbols = static_cast<int>(symbols_.size());
         return m;
     }
 
@@ -369,6 +372,7 @@ private:
         d.line = tok_.line;
         d.column = tok_.column;
         d.name = ident("a name");
+        d.symbol = intern(d.name);
         d.annotations = annotations();
         if (accept(Tok::equals)) {
             d.has_value = true;
@@ -475,6 +479,7 @@ private:
             }
             if (accept(Tok::lbracket)) {
                 n.kind = Node::Kind::access;
+                n.symbol = intern(n.name);
                 n.value = integer("an index");
                 expect(Tok::rbracket, "']'");
                 return n;
@@ -485,14 +490,20 @@ private:
                 return n;
             }
             n.kind = Node::Kind::ident;
+            n.symbol = intern(n.name);
             return n;
         }
         default: expected("an expression");
         }
     }
 
+    int intern(const std::string& name) {
+        return symbols_.try_emplace(name, static_cast<int>(symbols_.size())).first->second;
+    }
+
     Lexer lex_;
     Token tok_;
+    std::unordered_map<std::string, int> symbols_;
 };
 
 } // namespace

@@ -54,6 +54,10 @@ struct Node {
     std::vector<std::int64_t> elements;
     std::vector<Node> items;
     int line = 0, column = 0;
+    // An ident or access: its name's number, the same for every occurrence
+    // (Model::symbols), so that a reader looks names up by index, not by
+    // hashing the string at each use.
+    int symbol = -1;
 
     // The annotation's name, for an ident or a call.
     bool is(std::string_view n) const noexcept { return (kind == Kind::ident || kind == Kind::call) && name == n; }
@@ -74,6 +78,7 @@ struct Type {
 struct Decl {
     Type type;
     std::string name;
+    int symbol = -1; // its name's number, as Node::symbol
     std::vector<Node> annotations;
     bool has_value = false;
     Node value;
@@ -99,6 +104,7 @@ struct Model {
     std::vector<Decl> decls; // parameters and variables, in file order
     std::vector<ConstraintItem> constraints;
     SolveItem solve;
+    int symbols = 0; // the distinct names of declarations, idents and accesses: 0 .. symbols - 1
 };
 
 // Throws SyntaxError.
