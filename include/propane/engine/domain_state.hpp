@@ -116,7 +116,9 @@ public:
     void restore_interval(const Hole* first, const Hole* last, const summary_type& s)
         requires(is_dynamic)
     {
-        bits_.holes.get().assign(first, last);
+        // Without holes then or now (the count fills the bounds), there is
+        // no list to touch.
+        if (first != last || std::int64_t{bits_.count} != bits_.hi - bits_.lo + 1) bits_.holes.get().assign(first, last);
         bits_.count = s.count;
         bits_.lo = s.lo;
         bits_.hi = s.hi;

@@ -512,7 +512,10 @@ private:
         if constexpr (Domain::is_dynamic) {
             if (!dom_trail_.recording()) return;
             const std::size_t at = saved_holes_.size();
-            saved_holes_.insert(saved_holes_.end(), d.holes().begin(), d.holes().end());
+            // A domain without holes (its size fills its bounds) has none to
+            // copy, and its list, another allocation, is not read.
+            if (std::int64_t{d.size()} != std::int64_t{d.max()} - d.min() + 1)
+                saved_holes_.insert(saved_holes_.end(), d.holes().begin(), d.holes().end());
             dom_trail_.record({static_cast<std::uint32_t>(var), interval_save, at, d.summary()});
         }
     }
