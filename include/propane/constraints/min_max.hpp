@@ -24,7 +24,8 @@
 //
 // max is min mirrored: the propagator reads each view negated (all in 64
 // bits, where negating INT_MIN is safe) instead of having a second copy.
-// A run costs O(n) per repetition, usually two; it wakes on bounds events.
+// A run costs O(n) per repetition, usually two; it wakes on bounds events,
+// and waits (PropStatus::defer) while other propagators are queued.
 // Nothing here can overflow, so no view is refused for its range.
 
 #include <algorithm>
@@ -86,6 +87,11 @@ public:
     ExtremumBounds(std::vector<View> xs, Result y) : xs_(std::move(xs)), y_(y) {}
 
     PropStatus propagate(Store& s) override {
+        // A pass costs O(n) however little moved: it waits for the cheaper
+        // propagators to settle, so that it runs once on their fixpoint
+        // rather than once per bound they move (road_11: 4,000 to 3,000
+        // propagator runs a node, 1.4 to 1.9 times the nodes a second).
+        if (s.queued() > 0) return PropStatus::defer;
         bool changed = true;
         // Records an update: false on failure, and notes whether a bound
         // moved, which calls for another round.
