@@ -52,6 +52,9 @@
 
 #include "model/define.hpp"
 #include "model/expr.hpp"
+#include "model/formula.hpp"
+#include "model/formula_post.hpp"
+#include "model/logic.hpp"
 #include "model/lower.hpp"
 #include "model/reified.hpp"
 #include "model/relation.hpp"

@@ -4,10 +4,11 @@
 // The posts of a model's sums and comparisons at each common domain width,
 // compiled once in propane::compiled (see compiled.hpp): linear() and rel()
 // over IntVar (rel() with a constant too), expressions (s.post(x + y <= z)),
-// reified ones over each view kind (s.post(b == (x + y <= z))), variables
-// defined by expressions (s.int_var(abs(x - y))), clauses over IntVar and a
-// schedule's precedences; with the linear and binary relation propagators
-// over IntVar, for the tests.
+// reified ones over each view kind (s.post(b == (x + y <= z))), formulas
+// (s.post((x < y) || (y < z))), variables defined by expressions
+// (s.int_var(abs(x - y))), clauses over IntVar and a schedule's
+// precedences; with the linear and binary relation propagators over
+// IntVar, for the tests.
 
 #include "store.hpp"
 
@@ -17,6 +18,7 @@
 #include "../constraints/rel.hpp"
 #include "../engine/view.hpp"
 #include "../model/define.hpp"
+#include "../model/logic.hpp"
 #include "../model/reified.hpp"
 #include "../model/relation.hpp"
 
@@ -33,6 +35,7 @@
     how void propane::ReifiedExprRel<propane::IntVar>::post(propane::Store<D>&) const;                               \
     how void propane::ReifiedExprRel<propane::OffsetView>::post(propane::Store<D>&) const;                           \
     how void propane::ReifiedExprRel<propane::AffineView>::post(propane::Store<D>&) const;                           \
+    how void propane::BoolExpr::post(propane::Store<D>&) const;                                                      \
     how propane::IntVar propane::detail::define_var(propane::Store<D>&, const propane::Expr&);                       \
     how void propane::Clause<propane::IntVar, propane::IntVar>::post(propane::Store<D>&) const;                      \
     PROPANE_COMPILED_SCHEDULING(how, propane::Store<D>)

@@ -53,9 +53,6 @@ void ReifiedExprRel<B>::post(S& s) const {
 
 namespace detail {
 
-template <class B>
-inline constexpr bool is_relation<ReifiedExprRel<B>> = true;
-
 // What may stand for the Boolean: a view (an Expr such as b1 + b2 is not
 // a Boolean).
 template <class B>

@@ -10,10 +10,9 @@
 //
 // Between two variables, == is therefore a constraint, not a comparison
 // of handles: x.same(y) tells whether two handles name one variable. A
-// relation is never a bool, and the spellings that look like logic on
-// relations (&&, ||, !, comparing two relations) fail to compile with a
-// message naming what to write instead: a Boolean per relation
-// (b == (x < y), reified.hpp) and a constraint over the Booleans.
+// relation is never a bool: logic between relations (&&, ||, !, >>, ==)
+// builds a formula (logic.hpp), and a relation tested as a bool fails to
+// compile with a message naming what to write instead.
 
 #include <concepts>
 #include <string>
@@ -64,9 +63,6 @@ void ExprRel::post(S& s) const {
 
 namespace detail {
 
-template <class T>
-inline constexpr bool is_relation = std::same_as<T, ExprRel>;
-
 template <class A, class B>
 concept RelOperands = (Operand<A> && (Operand<B> || std::integral<B>)) || (std::integral<A> && Operand<B>);
 
@@ -106,49 +102,6 @@ template <class A, class B>
     requires detail::RelOperands<A, B>
 ExprRel operator>=(const A& a, const B& b) {
     return detail::relation(a, b, Rel::ge);
-}
-
-// ---- spellings that are not constraints ------------------------------------
-
-template <class A, class B>
-    requires detail::is_relation<A> || detail::is_relation<B>
-void operator&&(const A&, const B&) {
-    static_assert(detail::never<A>,
-                  "propane: `r1 && r2` is not a constraint: post each relation, s.post(r1); s.post(r2); for a "
-                  "condition on both, reify each with a Boolean (s.post(b1 == (x < y))) and post a constraint on "
-                  "the Booleans (s.post(b1 + b2 == 2) or propane::clause)");
-}
-
-template <class A, class B>
-    requires detail::is_relation<A> || detail::is_relation<B>
-void operator||(const A&, const B&) {
-    static_assert(detail::never<A>,
-                  "propane: `r1 || r2` is not a constraint: reify each relation with a Boolean, "
-                  "s.post(b1 == (x < y)); s.post(b2 == (y < z)); then post propane::clause({b1, b2}, {})");
-}
-
-template <class A>
-    requires detail::is_relation<A>
-void operator!(const A&) {
-    static_assert(detail::never<A>,
-                  "propane: `!r` is not a constraint: post the opposite relation (x >= y for !(x < y)), or "
-                  "reify r with a Boolean, s.post(b == (x < y)), and use 1 - b");
-}
-
-template <class A, class B>
-    requires detail::is_relation<A> && detail::is_relation<B>
-void operator==(const A&, const B&) {
-    static_assert(detail::never<A>,
-                  "propane: `r1 == r2` compares two relations: reify each with a Boolean, "
-                  "s.post(b1 == (x < y)); s.post(b2 == (y < z)); then post s.post(b1 == b2)");
-}
-
-template <class A, class B>
-    requires detail::is_relation<A> || detail::is_relation<B>
-void operator!=(const A&, const B&) {
-    static_assert(detail::never<A>,
-                  "propane: `!=` with a relation is not a constraint: reify with b == (x < y), or with "
-                  "1 - b == (x < y) for its negation");
 }
 
 } // namespace propane
