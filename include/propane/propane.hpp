@@ -36,6 +36,7 @@
 #include "constraints/cumulative.hpp"
 #include "constraints/div_mod.hpp"
 #include "constraints/element.hpp"
+#include "constraints/element2d.hpp"
 #include "constraints/global_cardinality.hpp"
 #include "constraints/increasing.hpp"
 #include "constraints/inverse.hpp"

@@ -5,7 +5,20 @@
 // (within int), and element(xs, i, y): y == xs[i], xs views; each as a
 // braced list or any range (arguments.hpp). The index is 0-based;
 // an index outside 0 .. size - 1 supports nothing, so i loses it. i, y and
-// the views of xs may be of any view kind.
+// the views of xs may be of any view kind, and i or y may be a number of
+// any integral type instead (one outside int is a model_error):
+//   element(array, i, c)  i keeps the indices whose entry is c, once, when
+//       posted: exact, and then nothing is left to propagate.
+//   element(xs, i, c)     i keeps k when xs[k] holds c; once i is fixed to
+//       k, xs[k] = c. Domain consistent on i and on every xs[k] (while two
+//       indices are left, each holds c, so every value of every xs[k] has
+//       a support through the other).
+//   element(..., k, y)    a fixed index: y == array[k] or y == xs[k], as
+//       rel(..., Rel::eq, ...) posts it; k outside the array fails the
+//       store (no solution, as any index outside it), with no exception.
+// Two dimensions, element(matrix, i, j, r), are element2d.hpp's; element
+// over expressions (element({x + y, z}, i - 1, y)) and the expression
+// at(xs, i) are the modelling layer's (model/define.hpp, model/expr.hpp).
 //
 // Strength, for views on distinct variables:
 //   element(array, i, y)  domain consistent on i and y: i keeps k when
@@ -31,6 +44,7 @@
 #include <initializer_list>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <ranges>
 #include <string>
 #include <utility>
@@ -238,6 +252,45 @@ private:
     bool shared_;
 };
 
+// c == xs[i], c a number. A run tests c against each xs[k], k left to i:
+// O(|i|) membership tests, nothing trailed. Once i is fixed the constraint
+// is xs[k] == c, applied, and then entailed.
+template <class S, class X, class I>
+class ElementVarValue : public PropagatorBase<S, ElementVarValue<S, X, I>> {
+public:
+    ElementVarValue(const std::vector<X>& xs, I i, int c, bool shared)
+        : xs_(kept(xs)), i_(kept(i)), c_(c), shared_(shared) {}
+
+    PropStatus propagate(S& s) override {
+        const int n = static_cast<int>(xs_.size());
+        // Over shared variables assigning xs[k] may take c from another
+        // xs[k'] (or a value from i), so the filter runs again.
+        for (;;) {
+            const std::uint64_t before = shared_ ? total(s) : 0;
+            if (!filter_values(s, i_, [&](int k) { return k >= 0 && k < n && xs_[std::size_t(k)].contains(s, c_); }))
+                return PropStatus::failed;
+            if (i_.fixed(s)) {
+                if (xs_[std::size_t(i_.value(s))].assign(s, c_) == Change::failed) return PropStatus::failed;
+                if (!shared_ || total(s) == before) return PropStatus::subsumed;
+                continue;
+            }
+            if (!shared_ || total(s) == before) return PropStatus::fix;
+        }
+    }
+
+private:
+    std::uint64_t total(const S& s) const {
+        std::uint64_t n = i_.size(s);
+        for (const auto& x : xs_) n += x.size(s);
+        return n;
+    }
+
+    std::vector<kept_t<X>> xs_;
+    kept_t<I> i_;
+    int c_;
+    bool shared_;
+};
+
 } // namespace detail
 
 // The constraint y == array[i], as element() returns it.
@@ -307,36 +360,160 @@ struct ElementVariable {
     }
 };
 
-// The array as numbers of any integral type, each within int, in a braced
-// list or any range; xs as a range of one view type or a braced list
-// (arguments.hpp).
-template <class I, class Y>
-    requires std::convertible_to<I, AffineView> && std::convertible_to<Y, AffineView>
-ElementConstant<I, Y> element(const detail::Numbers& array, I i, Y y) {
-    detail::elements::check_size(array.size(), "the array");
-    return {array.as_ints("element", "array"), i, y};
+// The constraint c == array[i], c a number, as element() returns it.
+template <class I>
+    requires std::convertible_to<I, AffineView>
+struct ElementConstantValue {
+    std::vector<int> array;
+    I i;
+    int c = 0;
+
+    template <class S>
+    void post(S& s) const {
+        detail::elements::check_size(array.size(), "the array");
+        s.check(i.var(), "element");
+        // The index's range first: the walk is then the array's length
+        // however wide i. A failure is the store's to remember.
+        if (detail::keep_within(i, s, 0, static_cast<std::int64_t>(array.size()) - 1) == Change::failed) return;
+        detail::filter_values(s, i, [&](int k) { return array[std::size_t(k)] == c; });
+    }
+};
+
+// The constraint c == xs[i], c a number, as element() returns it.
+template <class X, class I>
+    requires std::convertible_to<X, AffineView> && std::convertible_to<I, AffineView>
+struct ElementVariableValue {
+    std::vector<X> xs;
+    I i;
+    int c = 0;
+
+    template <class S>
+    void post(S& s) const {
+        detail::elements::check_size(xs.size(), "xs");
+        std::vector<int> vars;
+        vars.reserve(xs.size() + 1);
+        for (const X& x : xs) {
+            s.check(x.var(), "element");
+            vars.push_back(x.var().index());
+        }
+        s.check(i.var(), "element");
+        vars.push_back(i.var().index());
+        std::sort(vars.begin(), vars.end());
+        const bool shared = std::adjacent_find(vars.begin(), vars.end()) != vars.end();
+        [[maybe_unused]] const Change cut = detail::keep_within(i, s, 0, static_cast<std::int64_t>(xs.size()) - 1);
+        const int id = s.add_propagator(std::make_unique<detail::ElementVarValue<S, X, I>>(xs, i, c, shared));
+        // Only c's removal matters to xs[k], but no event says that.
+        for (const X& x : xs) s.subscribe(x.var(), id, Event::domain);
+        s.subscribe(i.var(), id, Event::domain);
+    }
+};
+
+// element() with a fixed index: the relation entry == y (a rel()
+// constraint) when the index is within the array, no solution when not.
+template <class C>
+struct ElementFixedIndex {
+    std::optional<C> relation;
+
+    template <class S>
+    void post(S& s) const {
+        if (relation) {
+            relation->post(s);
+        } else {
+            [[maybe_unused]] const Change failed = s.fail();
+        }
+    }
+};
+
+// element() over numbers only (array, index and y), decided when made.
+struct ElementDecided {
+    bool holds = false;
+
+    template <class S>
+    void post(S& s) const {
+        if (!holds) {
+            [[maybe_unused]] const Change failed = s.fail();
+        }
+    }
+};
+
+namespace detail::elements {
+
+// What may stand for i or y: a view, or a number of any integral type.
+template <class T>
+concept Scalar = std::convertible_to<T, AffineView> || std::integral<T>;
+
+template <std::integral T>
+int number(T v, const char* what) {
+    return Number(v).get_int("element", what);
 }
 
-template <detail::ViewRange R, class I, class Y>
-    requires std::convertible_to<std::ranges::range_value_t<R>, AffineView> && std::convertible_to<I, AffineView> &&
-             std::convertible_to<Y, AffineView>
-ElementVariable<std::ranges::range_value_t<R>, I, Y> element(const R& xs, I i, Y y) {
-    auto views = detail::views_of(xs);
-    detail::elements::check_size(views.size(), "xs");
-    return {std::move(views), i, y};
-}
-template <detail::ViewHandle X, class I, class Y>
-    requires std::convertible_to<X, AffineView> && std::convertible_to<I, AffineView> &&
-             std::convertible_to<Y, AffineView>
-ElementVariable<X, I, Y> element(std::initializer_list<X> xs, I i, Y y) {
-    detail::elements::check_size(xs.size(), "xs");
-    return {detail::views_of(xs), i, y};
-}
 template <class I, class Y>
-    requires std::convertible_to<I, AffineView> && std::convertible_to<Y, AffineView>
-ElementVariable<AffineView, I, Y> element(std::initializer_list<AffineView> xs, I i, Y y) {
-    detail::elements::check_size(xs.size(), "xs");
-    return {detail::views_of(xs), i, y};
+auto over_array(std::vector<int> array, const I& i, const Y& y) {
+    check_size(array.size(), "the array");
+    if constexpr (std::integral<I>) {
+        const int k = number(i, "the index i");
+        const bool within = k >= 0 && static_cast<std::size_t>(k) < array.size();
+        if constexpr (std::integral<Y>) {
+            const int c = number(y, "y");
+            return ElementDecided{within && array[std::size_t(k)] == c};
+        } else {
+            ElementFixedIndex<ConstRelation<Y>> out;
+            if (within) out.relation = ConstRelation<Y>{y, Rel::eq, array[std::size_t(k)]};
+            return out;
+        }
+    } else if constexpr (std::integral<Y>) {
+        return ElementConstantValue<I>{std::move(array), i, number(y, "y")};
+    } else {
+        return ElementConstant<I, Y>{std::move(array), i, y};
+    }
+}
+
+template <class X, class I, class Y>
+auto over_views(std::vector<X> xs, const I& i, const Y& y) {
+    check_size(xs.size(), "xs");
+    if constexpr (std::integral<I>) {
+        const int k = number(i, "the index i");
+        const bool within = k >= 0 && static_cast<std::size_t>(k) < xs.size();
+        if constexpr (std::integral<Y>) {
+            const int c = number(y, "y");
+            ElementFixedIndex<ConstRelation<X>> out;
+            if (within) out.relation = ConstRelation<X>{xs[std::size_t(k)], Rel::eq, c};
+            return out;
+        } else {
+            ElementFixedIndex<Relation<X, Y>> out;
+            if (within) out.relation = Relation<X, Y>{xs[std::size_t(k)], Rel::eq, y};
+            return out;
+        }
+    } else if constexpr (std::integral<Y>) {
+        return ElementVariableValue<X, I>{std::move(xs), i, number(y, "y")};
+    } else {
+        return ElementVariable<X, I, Y>{std::move(xs), i, y};
+    }
+}
+
+} // namespace detail::elements
+
+// The array as numbers of any integral type, each within int, in a braced
+// list or any range; xs as a range of one view type or a braced list
+// (arguments.hpp). i and y each a view or a number.
+template <detail::elements::Scalar I, detail::elements::Scalar Y>
+auto element(const detail::Numbers& array, I i, Y y) {
+    return detail::elements::over_array(array.as_ints("element", "array"), i, y);
+}
+
+template <detail::ViewRange R, detail::elements::Scalar I, detail::elements::Scalar Y>
+    requires std::convertible_to<std::ranges::range_value_t<R>, AffineView>
+auto element(const R& xs, I i, Y y) {
+    return detail::elements::over_views(detail::views_of(xs), i, y);
+}
+template <detail::ViewHandle X, detail::elements::Scalar I, detail::elements::Scalar Y>
+    requires std::convertible_to<X, AffineView>
+auto element(std::initializer_list<X> xs, I i, Y y) {
+    return detail::elements::over_views(detail::views_of(xs), i, y);
+}
+template <detail::elements::Scalar I, detail::elements::Scalar Y>
+auto element(std::initializer_list<AffineView> xs, I i, Y y) {
+    return detail::elements::over_views(detail::views_of(xs), i, y);
 }
 
 } // namespace propane

@@ -2,10 +2,11 @@
 #define PROPANE_MODEL_DEFINE_HPP
 
 // Variables defined by expressions. Each non-linear node of an expression
-// (abs, min, max, *, /, %) becomes an auxiliary variable when the
+// (abs, min, max, *, /, %, at) becomes an auxiliary variable when the
 // expression is posted, with the tightest domain its operands' current
 // bounds allow (abs of [-3, 5] is [0, 5]), tied to its operands by the
-// node's propagator (abs.hpp, min_max.hpp, times.hpp, div_mod.hpp). An
+// node's propagator (abs.hpp, min_max.hpp, times.hpp, div_mod.hpp,
+// element.hpp: at(xs, i) over the hull of the entries i can pick). An
 // operand that is not a plain variable is itself defined first, by a
 // linear equality. s.int_var(e) (store.hpp) returns the variable of e,
 // made the same way.
@@ -14,14 +15,19 @@
 // model_error naming the expression.
 
 #include <algorithm>
+#include <concepts>
 #include <cstdint>
+#include <initializer_list>
 #include <iterator>
+#include <optional>
+#include <ranges>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "../constraints/abs.hpp"
 #include "../constraints/div_mod.hpp"
+#include "../constraints/element.hpp"
 #include "../constraints/min_max.hpp"
 #include "../constraints/times.hpp"
 #include "expr.hpp"
@@ -105,6 +111,53 @@ IntVar var_of(S& s, const Expr& e, const char* who) {
     return equal_var(s, lin, e.text());
 }
 
+// The index and entries of at(xs, i) or of element() over expressions
+// (args: the index, then the entries), each a variable, or the entries as
+// numbers when every one is a number.
+struct ElementArgs {
+    IntVar i;
+    std::vector<IntVar> xs;
+    std::vector<int> numbers;
+    bool over_numbers = false;
+
+    // The least and greatest value of the entries i can pick; {0, 0} when
+    // it picks none (element() then fails the store).
+    template <class S>
+    Range64 hull(const S& s) const {
+        const std::int64_t n = over_numbers ? std::int64_t(numbers.size()) : std::int64_t(xs.size());
+        Range64 r{int_max, int_min};
+        for (std::int64_t k = std::max<std::int64_t>(0, i.min(s)); k <= std::min<std::int64_t>(n - 1, i.max(s)); ++k) {
+            if (!i.contains(s, static_cast<int>(k))) continue;
+            const auto p = std::size_t(k);
+            r.lo = std::min<std::int64_t>(r.lo, over_numbers ? numbers[p] : xs[p].min(s));
+            r.hi = std::max<std::int64_t>(r.hi, over_numbers ? numbers[p] : xs[p].max(s));
+        }
+        return r.lo <= r.hi ? r : Range64{0, 0};
+    }
+
+    // element(..., i, y), y a variable or an int.
+    template <class S, class Y>
+    void post(S& s, const Y& y) const {
+        if (over_numbers)
+            elements::over_array(numbers, i, y).post(s);
+        else
+            elements::over_views(xs, i, y).post(s);
+    }
+};
+
+template <class S>
+ElementArgs element_vars(S& s, const std::vector<Expr>& args, const char* who) {
+    ElementArgs a{var_of(s, args[0], who), {}, {}, false};
+    a.over_numbers = std::all_of(args.begin() + 1, args.end(), [](const Expr& e) { return e.is_constant(); });
+    for (auto e = args.begin() + 1; e != args.end(); ++e) {
+        if (a.over_numbers)
+            a.numbers.push_back(Number(e->constant()).get_int(who, "an entry of xs"));
+        else
+            a.xs.push_back(var_of(s, *e, who));
+    }
+    return a;
+}
+
 inline Range64 abs_range(Range64 x) {
     if (x.lo >= 0) return x;
     if (x.hi <= 0) return {-x.hi, -x.lo};
@@ -146,6 +199,14 @@ inline Range64 remainder_range(Range64 x, Range64 y) {
 template <class S>
 IntVar node_var(S& s, const ExprNode& n) {
     const std::string what = node_text(n);
+    if (n.op == ExprOp::element) {
+        // Its entries need no variable when they are numbers.
+        const ElementArgs a = element_vars(s, n.args, "at");
+        const Range64 r = a.hull(s);
+        const IntVar v = aux_var(s, r.lo, r.hi, what);
+        a.post(s, v);
+        return v;
+    }
     std::vector<IntVar> xs;
     std::vector<Range64> rs;
     for (const Expr& a : n.args) {
@@ -190,6 +251,7 @@ IntVar node_var(S& s, const ExprNode& n) {
         propane::mod(xs[0], xs[1], v).post(s);
         return v;
     }
+    case ExprOp::element: break; // above
     }
     throw model_error("expression " + what + ": unknown operator");
 }
@@ -207,6 +269,67 @@ IntVar define_var(S& s, const Expr& x) {
 }
 
 } // namespace detail
+
+// element(xs, i, y) over expressions: y == xs[i] with any of xs's entries,
+// i and y an expression (a number for y too), each entry, i and y that is
+// not a plain variable given one by a linear equality (var_of) first;
+// entries that are all numbers post element() over numbers. The forms
+// over views alone are element.hpp's, which take views without that step.
+struct ElementOfExprs {
+    std::vector<Expr> args; // the index, then the entries
+    Expr y;
+    std::optional<int> c;   // y, when it is a number
+
+    // Out of the class, as ExprRel::post.
+    template <class S>
+    void post(S& s) const;
+};
+
+template <class S>
+void ElementOfExprs::post(S& s) const {
+    const detail::ElementArgs a = detail::element_vars(s, args, "element");
+    if (c)
+        a.post(s, *c);
+    else
+        a.post(s, detail::var_of(s, y, "element"));
+}
+
+namespace detail {
+
+template <class Y>
+ElementOfExprs element_of_exprs(std::vector<Expr> entries, const Expr& i, const Y& y) {
+    ElementOfExprs e{element_args(std::move(entries), i, "element"), {}, {}};
+    if constexpr (std::integral<Y> || std::same_as<Y, Number>)
+        e.c = Number(y).get_int("element", "y");
+    else
+        e.y = Expr(y);
+    return e;
+}
+
+template <class T>
+concept ElementResult = Operand<T> || std::integral<T>;
+
+} // namespace detail
+
+template <detail::OperandRange R, Operand I, detail::ElementResult Y>
+    requires std::same_as<std::ranges::range_value_t<R>, Expr> || std::same_as<I, Expr> || std::same_as<Y, Expr>
+ElementOfExprs element(const R& xs, const I& i, const Y& y) {
+    std::vector<Expr> entries;
+    for (const auto& x : xs) entries.emplace_back(x);
+    return detail::element_of_exprs(std::move(entries), Expr(i), y);
+}
+inline ElementOfExprs element(std::initializer_list<Expr> xs, const Expr& i, const Expr& y) {
+    return detail::element_of_exprs(std::vector<Expr>(xs), i, y);
+}
+inline ElementOfExprs element(std::initializer_list<Expr> xs, const Expr& i, detail::Number y) {
+    return detail::element_of_exprs(std::vector<Expr>(xs), i, y);
+}
+inline ElementOfExprs element(const detail::Numbers& array, const Expr& i, const Expr& y) {
+    return detail::element_of_exprs(detail::constants_of(array, "element"), i, y);
+}
+inline ElementOfExprs element(const detail::Numbers& array, const Expr& i, detail::Number y) {
+    return detail::element_of_exprs(detail::constants_of(array, "element"), i, y);
+}
 
 // What Store::int_var(e) calls.
 template <class S, Operand E>

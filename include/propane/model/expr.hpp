@@ -6,6 +6,7 @@
 //   x + y, 2 * x - 3 * y + 4, sum(xs), sum(weights, xs)   linear
 //   abs(e), min(e, f), max(e, f), min(xs), max(xs),
 //   e * f, e / f, e % f                                   non-linear
+//   at(xs, i)                                             xs[i] (element)
 // An Expr is a linear part (terms a*x with 64-bit coefficients, and a
 // 64-bit constant) plus non-linear parts, each a coefficient times a node
 // (an operator and its argument expressions). Nothing touches a store
@@ -48,7 +49,8 @@ namespace detail {
 template <class>
 inline constexpr bool never = false;
 
-enum class ExprOp : std::uint8_t { abs, min, max, times, div, mod };
+// element: args[0] the index, args[1..] the entries (at() below).
+enum class ExprOp : std::uint8_t { abs, min, max, times, div, mod, element };
 
 struct ExprNode;
 
@@ -183,6 +185,7 @@ inline const char* op_name(ExprOp op) noexcept {
     case ExprOp::times: return "*";
     case ExprOp::div: return "/";
     case ExprOp::mod: return "%";
+    case ExprOp::element: return "at";
     }
     return "?";
 }
@@ -203,9 +206,16 @@ inline std::string node_text(const ExprNode& n) {
     }
     out += op_name(n.op);
     out += '(';
-    for (std::size_t i = 0; i < n.args.size(); ++i) {
-        if (i > 0) out += ", ";
+    // at({xs}, i): the entries first, as the call reads.
+    const bool element = n.op == ExprOp::element;
+    if (element) out += '{';
+    for (std::size_t i = element ? 1 : 0; i < n.args.size(); ++i) {
+        if (i > (element ? 1 : 0)) out += ", ";
         out += n.args[i].text();
+    }
+    if (element) {
+        out += "}, ";
+        out += n.args[0].text();
     }
     out += ')';
     return out;
@@ -369,6 +379,45 @@ Expr min(const R& xs) {
 template <detail::OperandRange R>
 Expr max(const R& xs) {
     return Expr::node(detail::ExprOp::max, detail::exprs_of(xs, "max"));
+}
+
+namespace detail {
+
+// at()'s node, or element()'s arguments over expressions (define.hpp):
+// the index first, then the entries; `who` names the caller.
+inline std::vector<Expr> element_args(std::vector<Expr> entries, Expr i, const char* who) {
+    if (entries.empty()) throw model_error(std::string(who) + "(xs, i): xs is empty, so no index can be chosen");
+    std::vector<Expr> args;
+    args.reserve(entries.size() + 1);
+    args.push_back(std::move(i));
+    for (Expr& e : entries) args.push_back(std::move(e));
+    return args;
+}
+
+inline std::vector<Expr> constants_of(const Numbers& xs, const char* who) {
+    std::vector<Expr> out;
+    for (const int w : xs.as_ints(who, "xs")) out.push_back(Expr::constant(w));
+    return out;
+}
+
+} // namespace detail
+
+// at(xs, i): xs[i], the 0-based index i a view or an expression (an index
+// outside xs has no value: element.hpp). xs is a range or braced list of
+// views or expressions, or of numbers of any integral type within int
+// (an empty one is a model_error). Its variable is tied to i by element(),
+// over numbers when every entry is one (define.hpp).
+template <detail::OperandRange R>
+Expr at(const R& xs, const Expr& i) {
+    std::vector<Expr> entries;
+    for (const auto& x : xs) entries.emplace_back(x);
+    return Expr::node(detail::ExprOp::element, detail::element_args(std::move(entries), i, "at"));
+}
+inline Expr at(std::initializer_list<Expr> xs, const Expr& i) {
+    return Expr::node(detail::ExprOp::element, detail::element_args(std::vector<Expr>(xs), i, "at"));
+}
+inline Expr at(const detail::Numbers& xs, const Expr& i) {
+    return Expr::node(detail::ExprOp::element, detail::element_args(detail::constants_of(xs, "at"), i, "at"));
 }
 
 // xs[0] + ... + xs[n-1]; 0 for no xs.
