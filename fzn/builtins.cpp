@@ -72,8 +72,17 @@ void int_abs(Builder& b, const ConstraintItem& c) {
     b.store().post(abs(b.var(c.args[0]), b.var(c.args[1])));
 }
 
+// A constant factor scales the other: z == k*y is then a relation between
+// two views, as C++'s s.post(z == 3 * y), not a product.
 void int_times(Builder& b, const ConstraintItem& c) {
     need(c, 3);
+    const Term x = tm(b, c.args[0]), y = tm(b, c.args[1]);
+    if (x.fixed || y.fixed) {
+        const Term& k = x.fixed ? x : y;
+        const Term& other = x.fixed ? y : x;
+        post_linear(b, {k.value, -1}, {other, tm(b, c.args[2])}, Rel::eq, 0);
+        return;
+    }
     b.store().post(times(b.var(c.args[0]), b.var(c.args[1]), b.var(c.args[2])));
 }
 
@@ -291,7 +300,9 @@ void set_in(Builder& b, const ConstraintItem& c) {
 }
 
 // r <-> x in S (or r -> x in S): one reified range test per run of S
-// that meets x's domain, r the disjunction of the tests.
+// that meets x's domain (x == v for a run of one value, domain consistent
+// where two bounds tests would see only the bounds), r the disjunction of
+// the tests.
 template <ReifyMode mode>
 void set_in_reif(Builder& b, const ConstraintItem& c) {
     need(c, 3);
@@ -314,7 +325,9 @@ void set_in_reif(Builder& b, const ConstraintItem& c) {
             continue;
         }
         const IntVar t = s.bool_var();
-        if (low_open && high_open) {
+        if (lo == hi) {
+            s.post(rel(x.var, Rel::eq, lo, iff(t)));
+        } else if (low_open && high_open) {
             const IntVar above = s.bool_var(), below = s.bool_var();
             s.post(rel(x.var, Rel::ge, lo, iff(above)));
             s.post(rel(x.var, Rel::le, hi, iff(below)));

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "builder.hpp"
@@ -70,8 +71,29 @@ inline void post_rel_reif(Builder& b, const Term& x, Rel r, const Term& y, const
     }
 }
 
+// Whether e is two terms, one scaled (a coefficient other than +-1), over
+// a variable in the interval form (past 65,536 values). There the lowering's
+// rel would be domain consistent through a scaled view, cutting every value
+// the scale skips: obj == 1000 * x over a billion values would keep a
+// million runs, and walk them at each propagation. Such a pair stays a
+// bounds-consistent linear(), as it was before the lowering took over.
+inline bool scaled_over_wide(const FznStore& s, const Expr& e) {
+    const std::vector<Expr::Term>& t = e.terms();
+    if (t.size() != 2) return false;
+    const auto unit = [](std::int64_t a) { return a == 1 || a == -1; };
+    const auto wide = [&](IntVar x) { return s.domain(x).representation() == Representation::interval; };
+    return !(unit(t[0].a) && unit(t[1].a)) && (wide(t[0].x) || wide(t[1].x));
+}
+
 // sum coeffs[k] * xs[k] r rhs, constants folded into rhs; reified on z
-// when given.
+// when given. What is left goes through the modelling layer's lowering
+// (model/lower.hpp), as s.post(y == x + 3) and s.post(b == (y == x + 3))
+// would post it in C++: one term is a bound or a value applied at once, two
+// terms a rel between views (y == x + 3 as rel(y, eq, x + 3), x + y == 5
+// as rel(x, eq, -y + 5), 2x == y as rel(2x, eq, y)), domain consistent
+// where rel is, and three or more linear(). So MiniZinc's offset variables
+// keep the holes of the variables they offset, as in C++. One exception,
+// scaled_over_wide() above.
 inline void post_linear(Builder& b, std::vector<std::int64_t> coeffs, const std::vector<Term>& xs, Rel r,
                  std::int64_t rhs, const Term* z = nullptr, ReifyMode mode = ReifyMode::iff) {
     FznStore& s = b.store();
@@ -108,8 +130,21 @@ inline void post_linear(Builder& b, std::vector<std::int64_t> coeffs, const std:
         }
         return;
     }
-    if (z) s.post(linear(cs, vs, r, rhs, Reify<IntVar>{z->var, mode}));
-    else s.post(linear(cs, vs, r, rhs));
+    Expr e = Expr::constant(rhs);
+    e *= -1;
+    for (std::size_t k = 0; k < vs.size(); ++k) {
+        Expr t(vs[k]);
+        t *= cs[k];
+        e += t;
+    }
+    if (scaled_over_wide(s, e.normal())) {
+        if (z) s.post(linear(cs, vs, r, rhs, Reify<IntVar>{z->var, mode}));
+        else s.post(linear(cs, vs, r, rhs));
+        return;
+    }
+    ExprRel relation(std::move(e), r);
+    if (z) s.post(ReifiedExprRel<IntVar>(std::move(relation), Reify<IntVar>{z->var, mode}));
+    else s.post(relation);
 }
 
 // A clause over Boolean terms; constant literals dropped or satisfying.

@@ -400,5 +400,89 @@ sorted=$(tr ' ' '\n' <<<"$costs" | sed '/^$/d' | sort -rnu | tr '\n' ' ')
 grep -q '^%%%mzn-stat: restarts=[1-9][0-9]*$' "$out" || problems+=("no LNS rounds in the statistics")
 verdict "relax_and_reconstruct runs LNS under -t, improving to the optimum"
 
+# Two-term sums are relations between views, as the C++ modelling layer
+# posts them (y == x + 3 as rel(y, eq, x + 3)): domain consistent for ==,
+# so an offset or scaled variable keeps the holes of the one it follows and
+# a test of a value it lost is decided before the search. Each model below
+# takes the Boolean first, true first (indomain_max): a bounds-only sum
+# would leave b open and fail on b = true; here the search meets no failure.
+root_settled() { # name, the constraints tying y (or z) to x, and b's test
+    local f
+    f=$(model "$1" "
+var {0,2,4,6}: x :: output_var;
+var -20..20: y :: output_var;
+var bool: b :: output_var;
+$2
+$3
+solve :: seq_search([bool_search([b], input_order, indomain_max, complete), int_search([x, y], input_order, indomain_min, complete)]) satisfy;")
+    run -a -s "$f"
+    expect_status 0
+    [[ $(count_of ----------) -eq 4 ]] || problems+=("$(count_of ----------) solutions, expected 4")
+    expect_line "b = false;"
+    expect_no_line "b = true;"
+    grep -q '^%%%mzn-stat: failures=0$' "$out" || problems+=("the search failed: $(grep failures= "$out")")
+    expect_line "=========="
+    verdict "$1: settled at the root"
+}
+root_settled offset 'constraint int_lin_eq([1, -1], [y, x], 3);' 'constraint int_eq_reif(y, 4, b);'
+root_settled negated 'constraint int_lin_eq([1, 1], [x, y], 10);' 'constraint int_eq_reif(y, 5, b);'
+root_settled scaled 'constraint int_lin_eq([2, -1], [x, y], 1);' 'constraint int_eq_reif(y, 4, b);'
+root_settled reified_offset 'constraint int_lin_eq([1, -1], [y, x], 3);' 'constraint int_lin_eq_reif([1, -1], [y, x], 2, b);'
+root_settled times_constant 'constraint int_times(x, 3, y);' 'constraint int_eq_reif(y, 9, b);'
+root_settled set_singletons 'constraint int_lin_eq([1, -1], [y, x], 0);' 'constraint set_in_reif(y, {1, 3, 8}, b);'
+
+# The same, counted: every two-term form of int_lin_eq, _ne, _le, plain,
+# _reif and _imp, over domains with holes, has as many solutions as brute
+# force finds; and the one-term forms (a zero coefficient), which are a
+# bound or a value applied at once.
+brute() { # coefficient a, b, rel, c, mode: the solutions of a*x + b*y rel c (under r)
+    local a=$1 bb=$2 rel=$3 c=$4 mode=$5 x y r n=0 holds
+    for x in -3 -1 0 2 5; do
+        for y in -2 1 2 4; do
+            local sum=$((a * x + bb * y))
+            case $rel in
+            eq) holds=$((sum == c)) ;;
+            ne) holds=$((sum != c)) ;;
+            le) holds=$((sum <= c)) ;;
+            esac
+            case $mode in
+            plain) n=$((n + holds)) ;;
+            reif) n=$((n + 1)) ;;
+            imp) n=$((n + 1 + holds)) ;;
+            esac
+        done
+    done
+    echo "$n"
+}
+for coeffs in "1 -1" "1 1" "-1 -1" "-1 1" "2 -1" "1 -3" "-2 2" "0 2" "-3 0"; do
+    read -r a bb <<<"$coeffs"
+    for rel in eq ne le; do
+        for c in -1 0 3; do
+            for mode in plain reif imp; do
+                case $mode in
+                plain) call="int_lin_$rel([$a, $bb], [x, y], $c)" ;;
+                reif) call="int_lin_${rel}_reif([$a, $bb], [x, y], $c, r)" ;;
+                imp) call="int_lin_${rel}_imp([$a, $bb], [x, y], $c, r)" ;;
+                esac
+                f=$(model two_terms "
+var {-3,-1,0,2,5}: x :: output_var;
+var {-2,1,2,4}: y :: output_var;
+var bool: r :: output_var;
+constraint $call;
+solve satisfy;")
+                run -a "$f"
+                expect_status 0
+                want=$(brute "$a" "$bb" "$rel" "$c" "$mode")
+                # A plain relation leaves r free: each solution twice.
+                [[ $mode != plain ]] || want=$((2 * want))
+                got=$(count_of ----------)
+                [[ $got -eq $want ]] || problems+=("$call: $got solutions, brute force $want")
+                if [[ $want -eq 0 ]]; then expect_line "=====UNSATISFIABLE====="; else expect_line "=========="; fi
+            done
+        done
+    done
+done
+verdict "two-term int_lin_eq, _ne, _le (plain, _reif, _imp) count as brute force"
+
 echo "fzn_cli_test: $passed passed, $failed failed"
 ((failed == 0))
