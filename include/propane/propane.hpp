@@ -44,6 +44,7 @@
 #include "constraints/linear.hpp"
 #include "constraints/min_max.hpp"
 #include "constraints/nvalue.hpp"
+#include "constraints/regex.hpp"
 #include "constraints/regular.hpp"
 #include "constraints/reify.hpp"
 #include "constraints/rel.hpp"

@@ -78,7 +78,9 @@ public:
             to_.push_back(static_cast<std::uint32_t>(e.to));
         }
         first_.push_back(static_cast<std::uint32_t>(from_.size()));
-        symbol_words_ = (symbols_.size() + word_bits - 1) / word_bits;
+        // At least one word: an automaton without transitions still gives
+        // every position a row (empty) to address.
+        symbol_words_ = std::max<std::size_t>(1, (symbols_.size() + word_bits - 1) / word_bits);
         for (const int f : d.finals) add(finals_.data(), static_cast<std::uint32_t>(f));
     }
 
