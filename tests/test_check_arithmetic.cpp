@@ -12,6 +12,12 @@
 //               every bound left has a support with the other two views
 //               taking real values within their bounds; pruning more is
 //               allowed (and counted).
+//   times over Booleans: with x and y within {0, 1} when posted, z is cut
+//               to {0, 1} and z == x and y is posted: domain consistent
+//               (exact), for x, y and z of every Boolean view shape (b,
+//               1 - b, b + 1 over {-1, 0}, 2 - b over {1, 2}, ...), and z
+//               also any view that posting cuts into {0, 1} (a variable
+//               over -1..2, 2*b, 2*b - 1).
 // Where views share a variable min, max and times are relaxations: that
 // sweep checks soundness and the fixed-assignment rule only.
 //
@@ -19,10 +25,15 @@
 // -3..3; min and max with one xs (every pair of subsets of -2..2), two
 // (every triple of subsets of -2..2) and three (sampled over -2..2); times
 // over every triple of subsets of -2..2 and samples over -3..3; each for
-// every view kind, then shared variables and random walks.
+// every view kind, then shared variables and random walks. Times over
+// Booleans: every combination of the view shapes above for each kind,
+// every non-empty subset of each variable's allowed values; shared
+// variables (b * b, b * (1 - b), b * c == b, ...); and random walks from
+// Boolean views.
 
 #include <doctest/doctest.h>
 
+#include "bool_sweep.hpp"
 #include "checker.hpp"
 
 #include <propane/constraints/abs.hpp>
@@ -30,7 +41,10 @@
 #include <propane/constraints/times.hpp>
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -149,6 +163,119 @@ Spec times_spec() {
     return spec;
 }
 
+// Times over Booleans: variables over -1..2 (bit t is the value t - 1),
+// each view a*x + b with the variable values it may take.
+constexpr int bool_lo = -1;
+constexpr int bool_range = 4;
+
+struct Shape {
+    int a, b;
+    checker::Mask allowed;
+};
+
+constexpr checker::Mask zero_one = 0b0110, minus_one_zero = 0b0011, one_two = 0b1100, all_four = 0b1111;
+
+// Shapes that are Booleans for any position, and those that only z may
+// take (posting cuts them into {0, 1}), per position kind.
+std::vector<Shape> bool_shapes(Kind k) {
+    switch (k) {
+    case Kind::var: return {{1, 0, zero_one}};
+    case Kind::offset: return {{1, 0, zero_one}, {1, 1, minus_one_zero}, {1, -1, one_two}};
+    case Kind::affine:
+        return {{1, 0, zero_one}, {1, 1, minus_one_zero}, {-1, 1, zero_one}, {-1, 0, minus_one_zero}, {-1, 2, one_two}};
+    case Kind::mixed: break;
+    }
+    return {};
+}
+std::vector<Shape> z_shapes(Kind k) {
+    std::vector<Shape> out = bool_shapes(k);
+    switch (k) {
+    case Kind::var: out.push_back({1, 0, all_four}); break;
+    case Kind::offset: out.push_back({1, 0, all_four}), out.push_back({1, 1, all_four}); break;
+    case Kind::affine:
+        out.push_back({1, 0, all_four}), out.push_back({2, 0, zero_one}), out.push_back({2, -1, zero_one});
+        out.push_back({-2, 1, zero_one});
+        break;
+    case Kind::mixed: break;
+    }
+    return out;
+}
+
+Spec times_bool_spec() {
+    Spec spec = times_spec();
+    spec.name = "times(x, y, z) over Booleans";
+    spec.claim = checker::Claim::domain;
+    return spec;
+}
+
+// Every combination of shapes for x, y and z of the kind (mixed: an
+// IntVar, an AffineView, an OffsetView), each swept over every subset of
+// its variable's allowed values.
+checker::Outcome times_bool_sweep(const Spec& spec, Kind kind) {
+    const auto at = [kind](int i) { return kind == Kind::mixed ? checker::mixed_at(i) : kind; };
+    checker::Outcome all;
+    for (const Shape& x : bool_shapes(at(0)))
+        for (const Shape& y : bool_shapes(at(1)))
+            for (const Shape& z : z_shapes(at(2))) {
+                checker::Coefs v{};
+                const std::array<Shape, 3> shapes{x, y, z};
+                for (int i = 0; i < 3; ++i) v[u(i)] = {i, shapes[u(i)].a, shapes[u(i)].b};
+                all += checker::bool_sweep(spec, kind, 3, bool_lo, bool_range, {v}, {x.allowed, y.allowed, z.allowed});
+            }
+    return all;
+}
+
+// Views sharing a variable, given as (variable, a, b) per position, over
+// variables 0 and 1 (variable 2 unused): x * x, x * (1 - x), x * y == x,
+// x * y == 1 - x, x * x == x, x * (1 - x) == x, (1 - x) * y == 1 - y.
+checker::Outcome times_bool_shared(const Spec& spec, Kind kind) {
+    using V = checker::ViewSpec;
+    const bool negations = kind == Kind::affine;
+    std::vector<std::array<V, 3>> layouts{{V{0, 1, 0}, V{0, 1, 0}, V{1, 1, 0}},
+                                          {V{0, 1, 0}, V{1, 1, 0}, V{0, 1, 0}},
+                                          {V{0, 1, 0}, V{0, 1, 0}, V{0, 1, 0}}};
+    if (negations) {
+        layouts.push_back({V{0, 1, 0}, V{0, -1, 1}, V{1, 1, 0}});
+        layouts.push_back({V{0, 1, 0}, V{1, 1, 0}, V{0, -1, 1}});
+        layouts.push_back({V{0, 1, 0}, V{0, -1, 1}, V{0, 1, 0}});
+        layouts.push_back({V{0, -1, 1}, V{1, 1, 0}, V{1, -1, 1}});
+    }
+    checker::Outcome all;
+    for (const auto& l : layouts) {
+        checker::Coefs v{};
+        for (int i = 0; i < 3; ++i) v[u(i)] = l[u(i)];
+        all += checker::bool_sweep(spec, kind, 3, bool_lo, bool_range, {v}, {zero_one, zero_one, zero_one});
+    }
+    return all;
+}
+
+// Random walks (push, cut, propagate, pop, copy) on stores posted over
+// 0..1, with the kind's Boolean views: b and 1 - b.
+checker::Outcome times_bool_walks(const Spec& spec, Kind kind, int count, int steps, unsigned seed) {
+    checker::Outcome out;
+    std::mt19937 rng(seed);
+    std::vector<checker::Coefs> coefs;
+    const auto with = [&](std::array<int, 3> negated) {
+        checker::Coefs v{};
+        for (int i = 0; i < 3; ++i) v[u(i)] = {i, negated[u(i)] ? -1 : 1, negated[u(i)] ? 1 : 0};
+        coefs.push_back(v);
+    };
+    switch (kind) {
+    case Kind::var:
+    case Kind::offset: with({0, 0, 0}); break;
+    case Kind::affine: with({0, 0, 0}), with({1, 0, 1}), with({1, 1, 0}), with({0, 1, 1}); break;
+    case Kind::mixed: with({0, 1, 0}), with({0, 0, 0}); break;
+    }
+    for (int w = 0; w < count; ++w) {
+        checker::Case shape = checker::base_case(kind, 3, 3, 0, 2, coefs[u(w) % coefs.size()]);
+        shape.forms = static_cast<unsigned>(rng()) & 7U;
+        checker::Walk walk(spec, shape, out.chk, out.tally);
+        walk.run(rng, steps);
+        ++out.tally.walks;
+    }
+    return out;
+}
+
 void run_sweeps(const Spec& spec, const std::string& what, const checker::Options& opt) {
     for (const Kind k : all_kinds) checker::report(spec.name + " x " + checker::name_of(k) + ", " + what, checker::sweep(spec, k, opt));
 }
@@ -207,4 +334,14 @@ TEST_CASE("times(x, y, z): sound and at least bounds(R)") {
     }
     for (const Kind k : all_kinds)
         checker::report(spec.name + " x " + checker::name_of(k) + ", walks", checker::walks(spec, k, 3, -3, 7, 16, 150, 71));
+}
+
+TEST_CASE("times(x, y, z) over Booleans: z == x and y, domain consistent") {
+    const Spec spec = times_bool_spec();
+    for (const Kind k : all_kinds)
+        checker::report(spec.name + " x " + checker::name_of(k) + ", every shape and subset", times_bool_sweep(spec, k));
+    for (const Kind k : {Kind::var, Kind::affine})
+        checker::report(spec.name + " x " + checker::name_of(k) + ", shared variables", times_bool_shared(spec, k));
+    for (const Kind k : all_kinds)
+        checker::report(spec.name + " x " + checker::name_of(k) + ", walks", times_bool_walks(spec, k, 40, 150, 73));
 }

@@ -36,6 +36,22 @@
 // Rounding is inward, through the views' own remove_below / remove_above.
 // The rules read bounds only (0 in [e, f] included), so the propagator
 // wakes on bounds events.
+//
+// Booleans: when x and y lie within {0, 1} as times() is posted (x[i] *
+// x[j] in a scalar product of 0/1 variables, FlatZinc's int_times over
+// Booleans), the product is their conjunction. Posting then cuts z to
+// {0, 1} (the products' hull, so no solution is lost) and posts z == x and
+// y instead: domain consistent, for views on distinct variables, and
+// cheaper than the rules above by far (BIBD (9, 18, 8, 4, 3), all
+// solutions: 2.35 to 0.95 billion instructions; bench/bibd_compare.cpp).
+// It wakes only when a variable is fixed, reads three variables, and is
+// subsumed once it has fixed what it can: z == 1 fixes x and y to 1; x or
+// y at 0 fixes z to 0; x and y at 1 fix z to 1; z at 0 with one factor at
+// 1 fixes the other to 0. Views that share a variable (x * x, x * (1 - x))
+// are read as independent, as above: sound, not exact. The choice is made
+// from the domains at posting, which is safe at any level: a constraint
+// posted inside a level is removed when the level is popped, before any
+// domain can grow back.
 
 #include <algorithm>
 #include <concepts>
@@ -140,6 +156,73 @@ private:
     Z z_;
 };
 
+// A Boolean view as its variable and the variable's values at which the
+// view is 1 and 0. The view is injective and within {0, 1}, so its
+// variable has those two values at most; where it has one, the other is a
+// value it lacks, which an assignment to it fails on. So one propagator
+// type serves every triple of view types.
+struct BoolFactor {
+    IntVar var;
+    int one;
+    int zero;
+};
+
+template <class V, class S>
+BoolFactor bool_factor(const V& v, const S& s) {
+    const IntVar x = v.var();
+    const int lo = x.min(s), hi = x.max(s);
+    if (lo == hi) {
+        const int absent = lo == int_max ? lo - 1 : lo + 1;
+        return v.of(lo) == 1 ? BoolFactor{x, lo, absent} : BoolFactor{x, absent, lo};
+    }
+    return v.of(hi) == 1 ? BoolFactor{x, hi, lo} : BoolFactor{x, lo, hi};
+}
+
+// z == x and y over Boolean operands (the header says when and why).
+template <class Store>
+class TimesBool : public PropagatorBase<Store, TimesBool<Store>> {
+public:
+    TimesBool(BoolFactor x, BoolFactor y, BoolFactor z) : x_(x), y_(y), z_(z) {}
+
+    // Each rule fixes what is left open and leaves the constraint entailed.
+    // Where it leaves every variable fixed, nothing can wake the
+    // propagator before backtracking, so it says fix, which costs the store
+    // less than subsumed (no record to undo).
+    PropStatus propagate(Store& s) override {
+        const int a = state(s, x_), b = state(s, y_), c = state(s, z_);
+        if (c == 1) return set(s, x_, 1) && set(s, y_, 1) ? PropStatus::fix : PropStatus::failed;
+        if (a == 0 || b == 0) {
+            if (!set(s, z_, 0)) return PropStatus::failed;
+            return a < 0 || b < 0 ? PropStatus::subsumed : PropStatus::fix;
+        }
+        if (a == 1 && b == 1) return set(s, z_, 1) ? PropStatus::fix : PropStatus::failed;
+        if (c == 0 && a == 1) return set(s, y_, 0) ? PropStatus::fix : PropStatus::failed;
+        if (c == 0 && b == 1) return set(s, x_, 0) ? PropStatus::fix : PropStatus::failed;
+        return PropStatus::fix;
+    }
+
+private:
+    // 1 or 0 when fixed, -1 when open.
+    static int state(const Store& s, const BoolFactor& f) noexcept {
+        const int lo = f.var.min(s);
+        if (lo != f.var.max(s)) return -1;
+        return lo == f.one ? 1 : 0;
+    }
+
+    static bool set(Store& s, const BoolFactor& f, int value) {
+        return f.var.assign(s, value == 1 ? f.one : f.zero) != Change::failed;
+    }
+
+    BoolFactor x_;
+    BoolFactor y_;
+    BoolFactor z_;
+};
+
+template <class V, class S>
+bool within_bool(const V& v, const S& s) {
+    return v.min(s) >= 0 && v.max(s) <= 1;
+}
+
 } // namespace detail
 
 // The arguments are constrained to views (each view kind converts to
@@ -157,6 +240,15 @@ struct Times {
         s.check(x.var(), "times");
         s.check(y.var(), "times");
         s.check(z.var(), "times");
+        if (!s.failed() && detail::within_bool(x, s) && detail::within_bool(y, s) &&
+            detail::keep_at_least(z, s, 0) != Change::failed && detail::keep_at_most(z, s, 1) != Change::failed) {
+            const int id = s.add_propagator(std::make_unique<detail::TimesBool<Store>>(
+                detail::bool_factor(x, s), detail::bool_factor(y, s), detail::bool_factor(z, s)));
+            s.subscribe(x.var(), id, Event::fixed);
+            s.subscribe(y.var(), id, Event::fixed);
+            s.subscribe(z.var(), id, Event::fixed);
+            return id;
+        }
         const int id = s.add_propagator(std::make_unique<detail::TimesBounds<Store, X, Y, Z>>(x, y, z));
         s.subscribe(x.var(), id, Event::bounds);
         s.subscribe(y.var(), id, Event::bounds);
