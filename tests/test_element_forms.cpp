@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "brute_force.hpp"
 #include "instances_search.hpp"
 
 namespace {
@@ -66,20 +67,6 @@ std::set<Values> solutions(Store& s, const std::vector<IntVar>& xs) {
     return out;
 }
 
-std::set<Values> enumerate(const std::vector<std::array<int, 2>>& ranges, const Meaning& meaning) {
-    std::set<Values> out;
-    Values v(ranges.size());
-    const std::function<void(std::size_t)> walk = [&](std::size_t i) {
-        if (i == ranges.size()) {
-            if (meaning(v)) out.insert(v);
-            return;
-        }
-        for (v[i] = ranges[i][0]; v[i] <= ranges[i][1]; ++v[i]) walk(i + 1);
-    };
-    walk(0);
-    return out;
-}
-
 void check_case(const Case& c, unsigned seed, int trials = 16) {
     std::mt19937 rng(seed);
     std::uniform_int_distribution<int> value(-2, 4);
@@ -98,7 +85,7 @@ void check_case(const Case& c, unsigned seed, int trials = 16) {
         std::vector<IntVar> xs;
         for (const auto& r : ranges) xs.push_back(s.int_var(r[0], r[1]));
         c.post(s, xs);
-        const std::set<Values> got = solutions(s, xs), want = enumerate(ranges, c.meaning);
+        const std::set<Values> got = solutions(s, xs), want = brute::solutions(ranges, c.meaning);
         INFO(c.name, " trial ", t);
         CHECK(got == want);
         found += want.size();

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "brute_force.hpp"
 #include "instances_search.hpp"
 
 namespace {
@@ -53,20 +54,6 @@ std::set<Values> solutions(Store& s, const std::vector<IntVar>& xs) {
     return out;
 }
 
-std::set<Values> brute_force(const std::vector<std::array<int, 2>>& ranges, const Meaning& meaning) {
-    std::set<Values> out;
-    Values v(ranges.size());
-    const std::function<void(std::size_t)> walk = [&](std::size_t i) {
-        if (i == ranges.size()) {
-            if (meaning(v)) out.insert(v);
-            return;
-        }
-        for (v[i] = ranges[i][0]; v[i] <= ranges[i][1]; ++v[i]) walk(i + 1);
-    };
-    walk(0);
-    return out;
-}
-
 void check_case(const Case& c, unsigned seed, int trials = 12) {
     std::mt19937 rng(seed);
     std::uniform_int_distribution<int> value(-3, 4);
@@ -84,7 +71,7 @@ void check_case(const Case& c, unsigned seed, int trials = 12) {
         std::vector<IntVar> xs;
         for (const auto& r : ranges) xs.push_back(s.int_var(r[0], r[1]));
         c.post(s, xs);
-        const std::set<Values> got = solutions(s, xs), want = brute_force(ranges, c.meaning);
+        const std::set<Values> got = solutions(s, xs), want = brute::solutions(ranges, c.meaning);
         INFO(c.name, " trial ", t);
         CHECK(got == want);
     }

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "brute_force.hpp"
 #include "instances_search.hpp"
 
 namespace {
@@ -60,19 +61,7 @@ std::set<Values> solutions(const Model& m, const std::function<void(Store&, cons
     return out;
 }
 
-std::set<Values> brute_force(const Model& m, const Meaning& meaning) {
-    std::set<Values> out;
-    Values v(m.ranges.size());
-    const std::function<void(std::size_t)> walk = [&](std::size_t i) {
-        if (i == m.ranges.size()) {
-            if (meaning(v)) out.insert(v);
-            return;
-        }
-        for (v[i] = m.ranges[i][0]; v[i] <= m.ranges[i][1]; ++v[i]) walk(i + 1);
-    };
-    walk(0);
-    return out;
-}
+std::set<Values> brute_force(const Model& m, const Meaning& meaning) { return brute::solutions(m.ranges, meaning); }
 
 class Generator {
 public:

@@ -48,6 +48,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "all_different/bounds.hpp"
@@ -144,6 +145,26 @@ AllDifferent<V> all_different(std::initializer_list<V> views, Consistency streng
 inline AllDifferent<AffineView> all_different(std::initializer_list<AffineView> views, Consistency strength = bounds) {
     detail::check_strength(strength);
     return {detail::views_of(views), strength};
+}
+
+// all_different over expressions, as all_different(xs) with a braced list
+// or a range holding an Expr returns it: posted as AllDifferent over each
+// item's view (arguments.hpp's Listing), auxiliary variables first.
+struct AllDifferentOfExprs {
+    detail::Listing xs;
+    Consistency strength = Consistency::bounds;
+
+    template <class Store>
+    int post(Store& s) const {
+        return AllDifferent<AffineView>{xs.views(s, "all_different"), strength}.post(s);
+    }
+};
+
+// A braced list or range of views and expressions, {x + y, y * z, x}; a
+// list of views alone takes the overloads above.
+inline AllDifferentOfExprs all_different(detail::Listing xs, Consistency strength = bounds) {
+    detail::check_strength(strength);
+    return {std::move(xs), strength};
 }
 
 } // namespace propane

@@ -24,12 +24,28 @@
 // second is the only one left when the elements' types differ.
 // views_of() turns any of these forms into a vector, of their own view
 // type or of the one asked for.
+//
+// The global constraints (all_different, count, global_cardinality, lex_*,
+// increasing) also take expressions (model/expr.hpp) among their views:
+// a braced list or a range of Listed items, each a view or an Expr, read
+// as a Listing. The Listing overload stays out of the way of the view
+// forms: a braced list converts to std::initializer_list<X> better than
+// to any other class ([over.ics.rank]/3.1), so a list of views still
+// takes its initializer_list overload and keeps its return type; only a
+// list with an Expr, which no view overload accepts, reaches it. Posted,
+// each item becomes an AffineView: a view as it is, an expression through
+// the modelling layer's expr_view (model/define.hpp), which gives a*x + b
+// for a single term that fits a view and an auxiliary variable otherwise.
+// These headers only declare Expr; a model that passes expressions
+// includes <propane/model/define.hpp> (or <propane/propane.hpp>), and a
+// static_assert says so when it does not.
 
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <memory>
 #include <ranges>
 #include <string>
 #include <type_traits>
@@ -38,6 +54,10 @@
 
 #include "../engine/error.hpp"
 #include "../engine/view.hpp"
+
+namespace propane {
+class Expr; // model/expr.hpp
+}
 
 namespace propane::detail {
 
@@ -196,6 +216,68 @@ public:
 
 private:
     std::vector<Numbers> tuples_;
+};
+
+// One item of a global constraint's list: a view, or an expression turned
+// into one when the constraint is posted (see the header comment).
+class Listed {
+public:
+    Listed(IntVar x) : view_(x) {}       // NOLINT: implicit by design, so a braced list mixes views
+    Listed(OffsetView v) : view_(v) {}   // NOLINT: implicit by design
+    Listed(AffineView v) : view_(v) {}   // NOLINT: implicit by design
+    // A template, so that Expr need only be declared here.
+    template <std::same_as<Expr> E>
+    Listed(const E& e) : view_(IntVar{}), expr_(std::make_shared<const E>(e)) {} // NOLINT: implicit by design
+
+    // The view, when the item is one (expr() is null).
+    const AffineView& view() const noexcept { return view_; }
+    const Expr* expr() const noexcept { return expr_.get(); }
+
+private:
+    AffineView view_;
+    std::shared_ptr<const Expr> expr_;
+};
+
+// The item as a view in s: the view itself, or the one define.hpp's
+// expr_view makes of the expression (found through Listed's namespace
+// when the constraint is posted, so that these headers need not include
+// the modelling layer). `who` names the constraint in messages.
+template <class S>
+AffineView as_view(S& s, const Listed& item, const char* who) {
+    if (!item.expr()) return item.view();
+    if constexpr (requires(S& st, const Listed& e, const char* name) {
+                      { expr_view(st, e, name) } -> std::same_as<AffineView>;
+                  })
+        return expr_view(s, item, who);
+    else
+        static_assert(refused<S>, "propane: a global constraint given an expression needs "
+                                  "#include <propane/model/define.hpp> (or <propane/propane.hpp>) to post it");
+}
+
+// A braced list or a range of Listed items (see the header comment).
+class Listing {
+public:
+    Listing(std::initializer_list<Listed> items) : items_(items) {} // NOLINT: implicit by design
+    template <std::ranges::input_range R>
+        requires std::convertible_to<std::ranges::range_reference_t<R>, Listed>
+    Listing(const R& items) { // NOLINT: implicit by design
+        for (const auto& item : items) items_.emplace_back(item);
+    }
+
+    std::size_t size() const noexcept { return items_.size(); }
+
+    // Every item as a view in s, making the auxiliary variables the
+    // expressions need, in the list's order.
+    template <class S>
+    std::vector<AffineView> views(S& s, const char* who) const {
+        std::vector<AffineView> out;
+        out.reserve(items_.size());
+        for (const Listed& item : items_) out.push_back(as_view(s, item, who));
+        return out;
+    }
+
+private:
+    std::vector<Listed> items_;
 };
 
 } // namespace propane::detail

@@ -3,7 +3,9 @@
 
 // count(xs, v, r, c): #{k : xs[k] == v} r c, v a number, r any Rel, c a
 // number or a view; xs a range of views of one type (AffineView holds any
-// mix) or a braced list; numbers of any integral type, within int.
+// mix) or a braced list; numbers of any integral type, within int. xs and
+// c may also be expressions (x + y, abs(x - y)): each gets its view or
+// auxiliary variable when posted (arguments.hpp's Listing).
 //
 // Strength: domain consistent, on c and on every xs[k], for views on
 // distinct variables. Let `sure` be the number of views fixed to v and
@@ -248,6 +250,54 @@ template <detail::counting::Target C>
 Count<AffineView, detail::counting::Kind<C>> count(std::initializer_list<AffineView> xs, detail::Number v, Rel r,
                                                    const C& c) {
     return detail::counting::make(detail::views_of(xs), v, r, c);
+}
+
+namespace detail::counting {
+
+// c as the forms above take it, or as an expression.
+template <class C>
+concept ListedTarget = Target<C> || std::same_as<C, Expr>;
+
+// What CountOfExprs keeps of c: a number as int, a view as it is, an
+// expression as a Listed item.
+template <class C>
+using ListedKind = std::conditional_t<std::same_as<C, Expr>, Listed, Kind<C>>;
+
+} // namespace detail::counting
+
+// count over expressions, as count() returns it when xs holds an Expr (or
+// c is one): posted as the Count over AffineView, and c's view when it is
+// an expression, that the braced-list form posts, auxiliary variables
+// first.
+template <class C>
+struct CountOfExprs {
+    detail::Listing xs;
+    int v = 0;
+    Rel r = Rel::eq;
+    C c;
+
+    template <class S>
+    void post(S& s) const {
+        detail::check_rel(r, "count");
+        std::vector<AffineView> views = xs.views(s, "count");
+        if constexpr (std::same_as<C, detail::Listed>)
+            Count<AffineView, AffineView>{std::move(views), v, r, detail::as_view(s, c, "count")}.post(s);
+        else
+            Count<AffineView, C>{std::move(views), v, r, c}.post(s);
+    }
+};
+
+// xs as a braced list or range of views and expressions, {x + y, y * z,
+// x}; c a number, a view or an expression. Lists of views with c a number
+// or a view take the overloads above.
+template <detail::counting::ListedTarget C>
+CountOfExprs<detail::counting::ListedKind<C>> count(detail::Listing xs, detail::Number v, Rel r, const C& c) {
+    detail::check_rel(r, "count");
+    const int value = v.get_int("count", "the value v");
+    if constexpr (detail::Integer<C>)
+        return {std::move(xs), value, r, detail::Number(c).get_int("count", "the count c")};
+    else
+        return {std::move(xs), value, r, c};
 }
 
 } // namespace propane

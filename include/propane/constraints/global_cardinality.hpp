@@ -4,8 +4,10 @@
 // global_cardinality(xs, values, counts): counts[k] is the number of views
 // of xs equal to values[k]; views may take other values too (MiniZinc's
 // global_cardinality). xs and counts are ranges of views of one type each
-// (AffineView holds any mix) or braced lists; values are distinct numbers
-// of any integral type, within int, one per count.
+// (AffineView holds any mix) or braced lists, which may hold expressions
+// (x + y, abs(x - y): each gets its view or auxiliary variable when
+// posted, arguments.hpp's Listing); values are distinct numbers of any
+// integral type, within int, one per count.
 //
 // Posted as count(xs, values[k], Rel::eq, counts[k]) for each k (each
 // domain consistent on its own, count.hpp) and the counts' sum at most
@@ -82,6 +84,31 @@ inline GlobalCardinality<AffineView, AffineView> global_cardinality(std::initial
                                                                     const detail::Numbers& values,
                                                                     std::initializer_list<AffineView> counts) {
     return detail::make_gcc(detail::views_of(xs), values, detail::views_of(counts));
+}
+
+// global_cardinality over expressions, as global_cardinality() returns it
+// when xs or counts holds an Expr: posted as the GlobalCardinality over
+// AffineView that the braced-list form posts, auxiliary variables first.
+struct GlobalCardinalityOfExprs {
+    detail::Listing xs;
+    std::vector<int> values;
+    detail::Listing counts;
+
+    template <class S>
+    void post(S& s) const {
+        GlobalCardinality<AffineView, AffineView>{xs.views(s, "global_cardinality"), values,
+                                                  counts.views(s, "global_cardinality")}
+            .post(s);
+    }
+};
+
+// xs and counts as braced lists or ranges of views and expressions,
+// {x + y, y * z, x}; lists of views alone take the overloads above.
+inline GlobalCardinalityOfExprs global_cardinality(detail::Listing xs, const detail::Numbers& values,
+                                                   detail::Listing counts) {
+    std::vector<int> v = values.as_ints("global_cardinality", "values");
+    GlobalCardinality<AffineView, AffineView>::check(v, counts.size());
+    return {std::move(xs), std::move(v), std::move(counts)};
 }
 
 } // namespace propane

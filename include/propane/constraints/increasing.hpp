@@ -3,8 +3,10 @@
 
 // increasing(xs): xs[0] <= xs[1] <= ... <= xs[n-1];
 // strictly_increasing(xs): each < the next. xs is a range of views of one
-// type (AffineView holds any mix) or a braced list. (For decreasing, pass
-// the views in reverse.)
+// type (AffineView holds any mix) or a braced list, which may hold
+// expressions (x + y, abs(x - y): each gets its view or auxiliary variable
+// when posted, arguments.hpp's Listing). (For decreasing, pass the views
+// in reverse.)
 //
 // Posted as one rel() between each two neighbours. Strength: domain
 // consistent, for views on distinct variables: a chain of binary
@@ -16,6 +18,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <ranges>
+#include <utility>
 #include <vector>
 
 #include "../engine/view.hpp"
@@ -65,6 +68,24 @@ IncreasingConstraint<X> strictly_increasing(std::initializer_list<X> xs) {
 inline IncreasingConstraint<AffineView> strictly_increasing(std::initializer_list<AffineView> xs) {
     return {detail::views_of(xs), true};
 }
+
+// increasing or strictly_increasing over expressions, as they return it
+// when xs holds an Expr: posted as the IncreasingConstraint over
+// AffineView that the braced-list form posts, auxiliary variables first.
+struct IncreasingOfExprs {
+    detail::Listing xs;
+    bool strict = false;
+
+    template <class S>
+    void post(S& s) const {
+        IncreasingConstraint<AffineView>{xs.views(s, strict ? "strictly_increasing" : "increasing"), strict}.post(s);
+    }
+};
+
+// xs as a braced list or range of views and expressions, {x + y, y * z,
+// x}; lists of views alone take the overloads above.
+inline IncreasingOfExprs increasing(detail::Listing xs) { return {std::move(xs), false}; }
+inline IncreasingOfExprs strictly_increasing(detail::Listing xs) { return {std::move(xs), true}; }
 
 } // namespace propane
 

@@ -3,7 +3,9 @@
 
 // lex_lesseq(xs, ys): xs is lexicographically at most ys; lex_less(xs,
 // ys): strictly less. xs and ys are ranges of views of one type (AffineView
-// holds any mix) or braced lists, of the same length.
+// holds any mix) or braced lists, of the same length; they may hold
+// expressions (x + y, abs(x - y): each gets its view or auxiliary variable
+// when posted, arguments.hpp's Listing).
 //
 // Strength: domain consistent, for views on distinct variables. Let α be
 // the first position whose pair is not fixed to one value. Everything
@@ -140,6 +142,33 @@ inline LexConstraint<AffineView> lex_lesseq(std::initializer_list<AffineView> xs
 }
 inline LexConstraint<AffineView> lex_less(std::initializer_list<AffineView> xs, std::initializer_list<AffineView> ys) {
     return detail::make_lex(detail::views_of(xs), detail::views_of(ys), true);
+}
+
+// lex_lesseq or lex_less over expressions, as they return it when xs or ys
+// holds an Expr (or when a range meets a braced list): posted as the
+// LexConstraint over AffineView that the braced-list form posts,
+// auxiliary variables first.
+struct LexOfExprs {
+    detail::Listing xs;
+    detail::Listing ys;
+    bool strict = false;
+
+    template <class S>
+    void post(S& s) const {
+        const char* who = strict ? "lex_less" : "lex_lesseq";
+        LexConstraint<AffineView>{xs.views(s, who), ys.views(s, who), strict}.post(s);
+    }
+};
+
+// xs and ys as braced lists or ranges of views and expressions, {x + y,
+// y * z, x}; lists or ranges of views alone take the overloads above.
+inline LexOfExprs lex_lesseq(detail::Listing xs, detail::Listing ys) {
+    detail::check_lex_lengths(xs.size(), ys.size(), false);
+    return {std::move(xs), std::move(ys), false};
+}
+inline LexOfExprs lex_less(detail::Listing xs, detail::Listing ys) {
+    detail::check_lex_lengths(xs.size(), ys.size(), true);
+    return {std::move(xs), std::move(ys), true};
 }
 
 } // namespace propane

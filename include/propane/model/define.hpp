@@ -9,7 +9,8 @@
 // element.hpp: at(xs, i) over the hull of the entries i can pick). An
 // operand that is not a plain variable is itself defined first, by a
 // linear equality. s.int_var(e) (store.hpp) returns the variable of e,
-// made the same way.
+// made the same way, and expr_view gives the global constraints their
+// expression arguments as views (constraints/arguments.hpp).
 //
 // A domain beyond int, or beyond what the store's domains can hold, is a
 // model_error naming the expression.
@@ -108,6 +109,22 @@ template <class S>
 IntVar var_of(S& s, const Expr& e, const char* who) {
     const Expr lin = resolved(s, e, who);
     if (lin.terms().size() == 1 && lin.terms()[0].a == 1 && lin.constant() == 0) return lin.terms()[0].x;
+    return equal_var(s, lin, e.text());
+}
+
+// An expression given to a global constraint (arguments.hpp's Listed) as
+// a view: a*x + b when it comes to one term that fits a view (a node's
+// variable counts, so 2 * abs(x) needs no more than abs's), else the
+// variable equal to it. as_view() finds it through Listed's namespace.
+template <class S>
+AffineView expr_view(S& s, const Listed& item, const char* who) {
+    const Expr& e = *item.expr();
+    const Expr lin = resolved(s, e, who);
+    if (lin.terms().size() == 1) {
+        const Expr::Term& t = lin.terms()[0];
+        if (affine_fits(t.x, t.a, lin.constant()))
+            return AffineView(t.x, static_cast<int>(t.a), static_cast<int>(lin.constant()));
+    }
     return equal_var(s, lin, e.text());
 }
 
