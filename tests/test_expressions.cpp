@@ -44,34 +44,15 @@ struct Case {
     Meaning meaning;
 };
 
-std::set<Values> solutions(Store& s, const std::vector<IntVar>& xs) {
-    std::set<Values> out;
-    propane::solve(s, xs, [&](const auto& sol) {
-        Values v;
-        for (std::size_t i = 0; i < sol.size(); ++i) v.push_back(sol[i]);
-        out.insert(v);
-    });
-    return out;
-}
-
 void check_case(const Case& c, unsigned seed, int trials = 12) {
     std::mt19937 rng(seed);
-    std::uniform_int_distribution<int> value(-3, 4);
     for (int t = 0; t < trials; ++t) {
-        std::vector<std::array<int, 2>> ranges;
-        for (int i = 0; i < c.n; ++i) {
-            if (i >= c.n - c.bools) {
-                ranges.push_back({0, 1});
-                continue;
-            }
-            const int a = value(rng), b = value(rng);
-            ranges.push_back({std::min(a, b), std::max(a, b)});
-        }
+        const std::vector<std::array<int, 2>> ranges = brute::random_ranges(rng, c.n, c.bools, -3, 4);
         Store s;
         std::vector<IntVar> xs;
         for (const auto& r : ranges) xs.push_back(s.int_var(r[0], r[1]));
         c.post(s, xs);
-        const std::set<Values> got = solutions(s, xs), want = brute::solutions(ranges, c.meaning);
+        const std::set<Values> got = brute::searched(s, xs), want = brute::solutions(ranges, c.meaning);
         INFO(c.name, " trial ", t);
         CHECK(got == want);
     }

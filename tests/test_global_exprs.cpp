@@ -82,15 +82,10 @@ Found search(const std::vector<std::array<int, 2>>& ranges, const Post& post) {
 // within -3 .. 3 (so that products and sums stay within BitDomain<1>).
 void check_cases(const std::vector<Case>& cases, unsigned seed, int trials = 25) {
     std::mt19937 rng(seed);
-    std::uniform_int_distribution<int> value(-3, 3);
     int with_solutions = 0, without = 0;
     for (const Case& c : cases) {
         for (int t = 0; t < trials; ++t) {
-            std::vector<std::array<int, 2>> ranges;
-            for (int i = 0; i < 4; ++i) {
-                const int a = value(rng), b = value(rng);
-                ranges.push_back({std::min(a, b), std::max(a, b)});
-            }
+            const std::vector<std::array<int, 2>> ranges = brute::random_ranges(rng, 4, 0, -3, 3);
             const Found got = search(ranges, c.post);
             const std::set<Values> want = brute::solutions(ranges, c.meaning);
             INFO(c.name, " trial ", t);
