@@ -259,3 +259,14 @@ TEST_CASE("a Boolean in a formula must be a view over {0, 1}") {
     const IntVar x = s.int_var(0, 5), y = s.int_var(0, 2);
     CHECK_THROWS_WITH_AS(s.post(y || (x < 3)), doctest::Contains("not within {0, 1}"), propane::model_error);
 }
+
+TEST_CASE("a formula with another store's handle is refused before anything is posted") {
+    Store s, t;
+    const IntVar x = s.int_var(0, 5), y = s.int_var(0, 5), u = t.int_var(0, 5);
+    CHECK_THROWS_WITH_AS(s.post((y == 1) && (x < u)), doctest::Contains("another store"), propane::model_error);
+    CHECK_THROWS_WITH_AS(s.post((x < u) || (y == 1)), doctest::Contains("another store"), propane::model_error);
+    CHECK(s.num_vars() == 2);
+    CHECK(s.propagate());
+    CHECK(y.min(s) == 0);
+    CHECK(y.max(s) == 5);
+}

@@ -50,6 +50,18 @@ class LogicPoster {
 public:
     explicit LogicPoster(S& s) : s_(s) {}
 
+    // Refuses a handle of another store, or a Boolean that is not one,
+    // anywhere in n before anything is posted, so that such a mistake
+    // leaves the store as it was (the operands of a non-linear node are
+    // checked when it is made, as for a relation alone).
+    void check(const LogicNode& n) const {
+        if (n.op == LogicOp::relation)
+            for (const Expr::Term& t : n.rel->expr().terms()) s_.check(t.x, "post");
+        else if (n.op == LogicOp::boolean)
+            check_bool(s_, *n.view, "a Boolean in a formula");
+        for (const BoolExpr& a : n.args) check(a.node());
+    }
+
     // n (pol true) or its negation (pol false) holds.
     void require(const LogicNode& n, bool pol) {
         switch (n.op) {
@@ -242,7 +254,9 @@ private:
 
 template <class S>
 void BoolExpr::post(S& s) const {
-    detail::LogicPoster<S>(s).require(node(), true);
+    detail::LogicPoster<S> poster(s);
+    poster.check(node());
+    poster.require(node(), true);
 }
 
 } // namespace propane
