@@ -2,8 +2,8 @@
 // xs[0] < xs[1] < ... < xs[n-1]. The README's "Writing your own
 // constraint", word for word (a test keeps the two equal).
 #include <propane/propane.hpp>
+#include "program.hpp"
 #include <cstdio>
-#include <string_view>
 #include <memory>
 #include <vector>
 
@@ -52,13 +52,7 @@ IncreasingConstraint<View> increasing(std::vector<View> xs) {
 }
 
 int main(int argc, char** argv) {
-    if (argc > 1) { // no options: --help says so, anything else is refused
-        const bool help = std::string_view(argv[1]) == "--help";
-        if (!help) std::fprintf(stderr, "custom_constraint: unknown argument '%s'\n", argv[1]);
-        std::fprintf(help ? stdout : stderr, "usage: custom_constraint (takes no options)%s\n",
-                     help ? "" : " (try --help)");
-        return help ? 0 : 2;
-    }
+    if (argc > 1) return examples::no_options(argv, "custom_constraint");
     propane::Store<propane::BitDomain<1>> s;
     const std::vector<propane::IntVar> x = s.int_vars(4, 0, 5);
     s.post(increasing(x));
@@ -71,11 +65,7 @@ int main(int argc, char** argv) {
     const auto stats = propane::solve(s, x, propane::Strategy{}, [&](const auto& sol) {
         std::printf("%d %d %d %d\n", sol[0], sol[1], sol[2], sol[3]);
     });
-    if (std::fflush(stdout) != 0) {
-        std::perror("custom_constraint: writing the output");
-        return 2;
-    }
     // 15 increasing 4-tuples in 0..5, less the 6 with x[1] = 1 (x[0] = 0, and
     // any 2 of 2..5 after it).
-    return stats.solutions == 9 ? 0 : 1;
+    return examples::written("custom_constraint", stats.solutions == 9 ? 0 : 1);
 }

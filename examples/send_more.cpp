@@ -1,17 +1,11 @@
 // SEND + MORE = MONEY: each letter a different digit, no leading zero.
 #include <propane/propane.hpp>
+#include "program.hpp"
 #include <cstdio>
-#include <string_view>
 #include <vector>
 
 int main(int argc, char** argv) {
-    if (argc > 1) { // no options: --help says so, anything else is refused
-        const bool help = std::string_view(argv[1]) == "--help";
-        if (!help) std::fprintf(stderr, "send_more: unknown argument '%s'\n", argv[1]);
-        std::fprintf(help ? stdout : stderr, "usage: send_more (takes no options)%s\n",
-                     help ? "" : " (try --help)");
-        return help ? 0 : 2;
-    }
+    if (argc > 1) return examples::no_options(argv, "send_more");
     propane::Store<propane::BitDomain<1>> s;          // domains of up to 64 values
     const std::vector<propane::IntVar> letters = s.int_vars(8, 0, 9);
     const propane::IntVar S = letters[0], E = letters[1], N = letters[2], D = letters[3],
@@ -33,9 +27,5 @@ int main(int argc, char** argv) {
                                       });
     std::printf("%llu solution(s), %llu failures, %llu branches\n", (unsigned long long)stats.solutions,
                 (unsigned long long)stats.failures, (unsigned long long)stats.branches);
-    if (std::fflush(stdout) != 0) {
-        std::perror("send_more: writing the output");
-        return 2;
-    }
-    return stats.solutions == 1 ? 0 : 1;
+    return examples::written("send_more", stats.solutions == 1 ? 0 : 1);
 }

@@ -3,18 +3,12 @@
 // 6, unless talk 1 comes before talk 3; at least two talks end by slot 6.
 // Which schedule ends the morning soonest?
 #include <propane/propane.hpp>
+#include "program.hpp"
 #include <cstdio>
-#include <string_view>
 #include <vector>
 
 int main(int argc, char** argv) {
-    if (argc > 1) { // no options: --help says so, anything else is refused
-        const bool help = std::string_view(argv[1]) == "--help";
-        if (!help) std::fprintf(stderr, "talks: unknown argument '%s'\n", argv[1]);
-        std::fprintf(help ? stdout : stderr, "usage: talks (takes no options)%s\n",
-                     help ? "" : " (try --help)");
-        return help ? 0 : 2;
-    }
+    if (argc > 1) return examples::no_options(argv, "talks");
     using propane::IntVar;
     propane::Store<propane::BitDomain<1>> s;
     const std::vector<int> length{3, 2, 4, 2};
@@ -51,9 +45,5 @@ int main(int argc, char** argv) {
                                       });
     std::printf("%s after %llu failures\n", st.complete() ? "optimal" : "not proven",
                 (unsigned long long)st.failures);
-    if (std::fflush(stdout) != 0) {
-        std::perror("talks: writing the output");
-        return 2;
-    }
-    return st.objective && st.complete() ? 0 : 1;
+    return examples::written("talks", st.objective && st.complete() ? 0 : 1);
 }

@@ -1544,7 +1544,7 @@ TEST_CASE("all_different: Hall intervals are found at bounds and domain strength
         }
     }
     SUBCASE("the same in view space with a negative scale: -x, -y in {-2,-1} push -z down to -3") {
-        for (const auto st : {propane::bounds, propane::domain}) {
+        for (const auto st : std::initializer_list<propane::Consistency>{propane::bounds, propane::domain}) {
             CAPTURE(name_of(st));
             Store s;
             const IntVar x = s.int_var(1, 2), y = s.int_var(1, 2), z = s.int_var(1, 3);
@@ -1554,7 +1554,7 @@ TEST_CASE("all_different: Hall intervals are found at bounds and domain strength
         }
     }
     SUBCASE("a Hall interval at the top lowers the maximum") {
-        for (const auto st : {propane::bounds, propane::domain}) {
+        for (const auto st : std::initializer_list<propane::Consistency>{propane::bounds, propane::domain}) {
             CAPTURE(name_of(st));
             Store s;
             const IntVar x = s.int_var(4, 5), y = s.int_var(4, 5), z = s.int_var(0, 5);
@@ -1567,7 +1567,7 @@ TEST_CASE("all_different: Hall intervals are found at bounds and domain strength
         // Pass 1: {x, y} fill 0..1, so z's minimum goes to 2, a hole, and z
         // becomes {3, 4}. Only then do z and u fill 3..4, which leaves w
         // just 2: a propagator that stops after one Hall pass misses it.
-        for (const auto st : {propane::bounds, propane::domain}) {
+        for (const auto st : std::initializer_list<propane::Consistency>{propane::bounds, propane::domain}) {
             CAPTURE(name_of(st));
             Store s;
             const IntVar x = s.int_var(0, 1), y = s.int_var(0, 1);
@@ -1846,7 +1846,7 @@ TEST_CASE("all_different: a change undone before propagation leaves no trace") {
 }
 
 TEST_CASE("consistency names round-trip and unknown names are refused") {
-    for (propane::Consistency c : {propane::value, propane::bounds, propane::domain}) {
+    for (propane::Consistency c : std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
         const auto back = propane::consistency_from_string(propane::to_string(c));
         REQUIRE(back.has_value());
         CHECK(*back == c);
@@ -1879,6 +1879,61 @@ TEST_CASE("all_different: a strength outside Consistency is a model_error, caugh
 // The bounds strength's choice between an early and a late Hall pass
 // (early_hall.hpp): it learns, per number of views fixed since the last
 // run, whether early passes find anything.
+// propane::value, bounds and domain fix the strength where the model is
+// written (a file compiles that one propagator); a Consistency chosen at run
+// time picks among the three. Both must post the same constraint.
+template <class Strength>
+std::vector<std::uint64_t> tagged_fixpoint(const std::vector<std::uint64_t>& doms, Strength strength, bool& ok) {
+    Store s;
+    std::vector<IntVar> x;
+    for (const std::uint64_t d : doms) {
+        x.push_back(s.int_var(0, 6));
+        for (int v = 0; v <= 6; ++v)
+            if (!((d >> v) & 1U)) (void)x.back().remove(s, v);
+    }
+    s.post(propane::all_different(x, strength));
+    ok = s.propagate();
+    std::vector<std::uint64_t> out;
+    for (const IntVar v : x) {
+        std::uint64_t d = 0;
+        if (ok)
+            for (int k = 0; k <= 6; ++k) d |= std::uint64_t{v.contains(s, k)} << k;
+        out.push_back(d);
+    }
+    return out;
+}
+
+TEST_CASE("all_different: a strength fixed in the model prunes as the same strength chosen at run time") {
+    static_assert(std::is_same_v<decltype(propane::all_different(std::vector<IntVar>{}, propane::domain)),
+                                 propane::AllDifferent<IntVar, propane::ConsistencyTag<propane::Consistency::domain>>>);
+    static_assert(std::is_same_v<decltype(propane::all_different(std::vector<IntVar>{}, propane::Consistency::domain)),
+                                 propane::AllDifferent<IntVar>>);
+    std::mt19937 rng(7041);
+    int differ = 0; // instances where the strengths themselves prune differently: the comparison has teeth
+    for (int round = 0; round < 400; ++round) {
+        std::vector<std::uint64_t> doms(4 + rng() % 3);
+        for (std::uint64_t& d : doms)
+            while ((d = rng() & 0x7FU) == 0) {}
+        bool ok_rt = false, ok_tag = false;
+        const auto value_rt = tagged_fixpoint(doms, propane::Consistency::value, ok_rt);
+        CHECK(tagged_fixpoint(doms, propane::value, ok_tag) == value_rt);
+        CHECK(ok_tag == ok_rt);
+        const auto bounds_rt = tagged_fixpoint(doms, propane::Consistency::bounds, ok_rt);
+        CHECK(tagged_fixpoint(doms, propane::bounds, ok_tag) == bounds_rt);
+        CHECK(ok_tag == ok_rt);
+        const auto domain_rt = tagged_fixpoint(doms, propane::Consistency::domain, ok_rt);
+        CHECK(tagged_fixpoint(doms, propane::domain, ok_tag) == domain_rt);
+        CHECK(ok_tag == ok_rt);
+        differ += (value_rt != bounds_rt || bounds_rt != domain_rt) ? 1 : 0;
+    }
+    CHECK(differ > 8);
+    // The default strength is bounds.
+    Store s;
+    const std::vector<IntVar> x = s.int_vars(3, 0, 2);
+    const propane::AllDifferent<IntVar> runtime = propane::all_different(x);
+    CHECK(runtime.strength == propane::Consistency::bounds);
+}
+
 TEST_CASE("all_different bounds: early Hall passes go on while one in four finds something, and stop otherwise") {
     propane::detail::EarlyHall early;
     // Bounds alone moved: the pass waits.

@@ -171,8 +171,8 @@ TEST_CASE("linear: a braced list keeps its one view type and reads a mixed one a
     static_assert(
         std::is_same_v<decltype(propane::linear({1, 2}, {x, y + 1}, Rel::eq, 3)), propane::Linear<AffineView>>);
     static_assert(std::is_same_v<decltype(propane::linear({x, 2 * y}, Rel::eq, 3)), propane::Linear<AffineView>>);
-    static_assert(std::is_same_v<decltype(propane::all_different({x, y})), propane::AllDifferent<IntVar>>);
-    static_assert(std::is_same_v<decltype(propane::all_different({x, y + 1})), propane::AllDifferent<AffineView>>);
+    static_assert(std::is_same_v<decltype(propane::all_different({x, y})), propane::AllDifferent<IntVar, propane::ConsistencyTag<propane::Consistency::bounds>>>);
+    static_assert(std::is_same_v<decltype(propane::all_different({x, y + 1})), propane::AllDifferent<AffineView, propane::ConsistencyTag<propane::Consistency::bounds>>>);
     static_assert(std::is_same_v<decltype(propane::clause({x}, {y})), propane::Clause<AffineView, AffineView>>);
     static_assert(std::is_same_v<decltype(propane::clause(Vars{x}, Vars{y})), propane::Clause<IntVar, IntVar>>);
     CHECK(propane::linear({1, 2}, {x, y}, Rel::eq, 3).coeffs == std::vector<std::int64_t>{1, 2});
@@ -260,7 +260,7 @@ TEST_CASE("rel: a constant of any integral type, bool as 0 and 1; one beyond 64 
 
 TEST_CASE("all_different: braced, with or without a strength, array, span and mixed views post the vector form") {
     const std::vector<Range> d{{0, 2}, {0, 2}, {-1, 1}};
-    for (const propane::Consistency strength : {propane::value, propane::bounds, propane::domain}) {
+    for (const propane::Consistency strength : std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
         const std::string strength_name = std::string(propane::to_string(strength));
         CAPTURE(strength_name);
         same_solutions(

@@ -755,7 +755,7 @@ TEST_CASE("element over numbers and views 1e9 apart, with holes cut by != of big
 }
 
 TEST_CASE("all_different over wide variables at value and bounds strength") {
-    for (const auto strength : {propane::value, propane::bounds}) {
+    for (const auto strength : std::initializer_list<propane::Consistency>{propane::value, propane::bounds}) {
         CAPTURE(propane::to_string(strength));
         SUBCASE("three windows at 1.5e9 sharing values, a fourth 3e9 away") {
             Model m;
@@ -1140,7 +1140,7 @@ Model random_model(std::uint64_t seed) {
                 if (std::find(vs.begin(), vs.end(), y) == vs.end()) vs.push_back(y);
             }
             if (vs.size() >= 2)
-                m.add(Con(Kind::all_different, vs).with_strength(rng.chance(50) ? propane::value : propane::bounds));
+                m.add(Con(Kind::all_different, vs).with_strength(rng.chance(50) ? propane::Consistency::value : propane::Consistency::bounds));
             break;
         }
         case 4: {

@@ -10,7 +10,12 @@
 
 #include "../constraints/all_different.hpp"
 
-#define PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, S, V) how int propane::AllDifferent<V>::post(S&) const;
+// Each strength as chosen at run time and as fixed in the model.
+#define PROPANE_COMPILED_ALL_DIFFERENT_OVER(how, S, V)                                                               \
+    how int propane::AllDifferent<V>::post(S&) const;                                                                \
+    how int propane::AllDifferent<V, propane::ConsistencyTag<propane::Consistency::value>>::post(S&) const;          \
+    how int propane::AllDifferent<V, propane::ConsistencyTag<propane::Consistency::bounds>>::post(S&) const;         \
+    how int propane::AllDifferent<V, propane::ConsistencyTag<propane::Consistency::domain>>::post(S&) const;
 #define PROPANE_COMPILED_ALL_DIFFERENT_PROPAGATORS_OVER(how, S, V)                                                   \
     how class propane::detail::AllDifferentValue<S, V>;                                                              \
     how class propane::detail::AllDifferentBounds<S, V>;                                                             \

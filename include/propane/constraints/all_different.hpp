@@ -40,6 +40,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <concepts>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -64,9 +65,21 @@ namespace propane {
 
 enum class Consistency : std::uint8_t { value, bounds, domain };
 
-inline constexpr Consistency value = Consistency::value;
-inline constexpr Consistency bounds = Consistency::bounds;
-inline constexpr Consistency domain = Consistency::domain;
+// A strength fixed where the model is written. propane::value, bounds and
+// domain are of these types, not Consistency itself, so that a file posting
+// all_different(xs, propane::domain) compiles the domain propagator alone:
+// a Consistency known only at run time compiles all three. Each converts to
+// Consistency wherever one is expected (a variable, a switch, a template
+// argument); two of them in one ?: need a cast, as their types differ.
+template <Consistency C>
+struct ConsistencyTag {
+    static constexpr Consistency consistency = C;
+    constexpr operator Consistency() const noexcept { return C; }
+};
+
+inline constexpr ConsistencyTag<Consistency::value> value{};
+inline constexpr ConsistencyTag<Consistency::bounds> bounds{};
+inline constexpr ConsistencyTag<Consistency::domain> domain{};
 
 // The names used in the documentation and on command lines.
 constexpr std::string_view to_string(Consistency c) noexcept {
@@ -93,56 +106,94 @@ inline void check_strength(Consistency c) {
 
 } // namespace detail
 
+namespace detail {
+
+template <class S>
+inline constexpr bool is_consistency_tag = false;
+template <Consistency C>
+inline constexpr bool is_consistency_tag<ConsistencyTag<C>> = true;
+
+// The propagator of strength C over the views.
+template <Consistency C, class Store, class View>
+std::unique_ptr<Propagator<Store>> all_different_propagator(Store& s, const std::vector<View>& views) {
+    if constexpr (C == Consistency::value) return std::make_unique<AllDifferentValue<Store, View>>(s, views);
+    else if constexpr (C == Consistency::bounds) return std::make_unique<AllDifferentBounds<Store, View>>(s, views);
+    else return std::make_unique<AllDifferentDomain<Store, View>>(s, views);
+}
+
+} // namespace detail
+
 // The constraint as the user writes it: all_different(views, strength).
-// Posting creates the propagator for that strength and view type.
-template <class View>
+// Posting creates the propagator for that strength and view type. Strength
+// is Consistency, chosen at run time, or a ConsistencyTag, fixed when the
+// model is compiled (the form all_different() returns for propane::value,
+// bounds or domain, and without a strength); the second converts to the
+// first.
+template <class View, class Strength = Consistency>
 struct AllDifferent {
     std::vector<View> views;
-    Consistency strength = Consistency::bounds;
+    Strength strength{};
 
     // Defined below, out of the class and not inline, so that an explicit
     // instantiation declaration (propane/compiled.hpp) keeps a model's file
     // from instantiating the propagators.
     template <class Store>
     int post(Store& s) const;
+
+    operator AllDifferent<View>() const
+        requires(detail::is_consistency_tag<Strength>)
+    {
+        return {views, strength};
+    }
 };
 
-template <class View>
+template <class View, class Strength>
 template <class Store>
-int AllDifferent<View>::post(Store& s) const {
+int AllDifferent<View, Strength>::post(Store& s) const {
     // Again here: the struct can be built without all_different().
     detail::check_strength(strength);
     for (const View& v : views) s.check(v.var(), "all_different");
     std::unique_ptr<Propagator<Store>> p;
-    switch (strength) {
-    case Consistency::value: p = std::make_unique<detail::AllDifferentValue<Store, View>>(s, views); break;
-    case Consistency::bounds: p = std::make_unique<detail::AllDifferentBounds<Store, View>>(s, views); break;
-    case Consistency::domain: p = std::make_unique<detail::AllDifferentDomain<Store, View>>(s, views); break;
+    if constexpr (detail::is_consistency_tag<Strength>) {
+        p = detail::all_different_propagator<Strength::consistency>(s, views);
+    } else {
+        switch (strength) {
+        case Consistency::value: p = detail::all_different_propagator<Consistency::value>(s, views); break;
+        case Consistency::bounds: p = detail::all_different_propagator<Consistency::bounds>(s, views); break;
+        case Consistency::domain: p = detail::all_different_propagator<Consistency::domain>(s, views); break;
+        }
     }
     // Views already fixed count as newly fixed for the first run.
     for (std::size_t i = 0; i < views.size(); ++i)
         if (views[i].fixed(s)) p->pending().push_back(static_cast<int>(i));
     const int id = s.add_propagator(std::move(p));
+    const Consistency c = strength;
     for (std::size_t i = 0; i < views.size(); ++i) {
         s.subscribe(views[i].var(), id, Event::fixed, static_cast<int>(i));
-        if (strength == Consistency::bounds) s.subscribe(views[i].var(), id, Event::bounds);
-        if (strength == Consistency::domain) s.subscribe(views[i].var(), id, Event::domain);
+        if (c == Consistency::bounds) s.subscribe(views[i].var(), id, Event::bounds);
+        if (c == Consistency::domain) s.subscribe(views[i].var(), id, Event::domain);
     }
     return id;
 }
 
-// The views as a range of one view type or a braced list (arguments.hpp).
-template <detail::ViewRange R>
-AllDifferent<std::ranges::range_value_t<R>> all_different(const R& views, Consistency strength = bounds) {
+// The views as a range of one view type or a braced list (arguments.hpp),
+// at a strength fixed in the model (the default is bounds) or chosen at run
+// time.
+template <detail::ViewRange R, class Strength = ConsistencyTag<Consistency::bounds>>
+    requires std::convertible_to<Strength, Consistency>
+AllDifferent<std::ranges::range_value_t<R>, Strength> all_different(const R& views, Strength strength = {}) {
     detail::check_strength(strength);
     return {detail::views_of(views), strength};
 }
-template <detail::ViewHandle V>
-AllDifferent<V> all_different(std::initializer_list<V> views, Consistency strength = bounds) {
+template <detail::ViewHandle V, class Strength = ConsistencyTag<Consistency::bounds>>
+    requires std::convertible_to<Strength, Consistency>
+AllDifferent<V, Strength> all_different(std::initializer_list<V> views, Strength strength = {}) {
     detail::check_strength(strength);
     return {detail::views_of(views), strength};
 }
-inline AllDifferent<AffineView> all_different(std::initializer_list<AffineView> views, Consistency strength = bounds) {
+template <class Strength = ConsistencyTag<Consistency::bounds>>
+    requires std::convertible_to<Strength, Consistency>
+AllDifferent<AffineView, Strength> all_different(std::initializer_list<AffineView> views, Strength strength = {}) {
     detail::check_strength(strength);
     return {detail::views_of(views), strength};
 }
@@ -150,19 +201,22 @@ inline AllDifferent<AffineView> all_different(std::initializer_list<AffineView> 
 // all_different over expressions, as all_different(xs) with a braced list
 // or a range holding an Expr returns it: posted as AllDifferent over each
 // item's view (arguments.hpp's Listing), auxiliary variables first.
+template <class Strength = Consistency>
 struct AllDifferentOfExprs {
     detail::Listing xs;
-    Consistency strength = Consistency::bounds;
+    Strength strength{};
 
     template <class Store>
     int post(Store& s) const {
-        return AllDifferent<AffineView>{xs.views(s, "all_different"), strength}.post(s);
+        return AllDifferent<AffineView, Strength>{xs.views(s, "all_different"), strength}.post(s);
     }
 };
 
 // A braced list or range of views and expressions, {x + y, y * z, x}; a
 // list of views alone takes the overloads above.
-inline AllDifferentOfExprs all_different(detail::Listing xs, Consistency strength = bounds) {
+template <class Strength = ConsistencyTag<Consistency::bounds>>
+    requires std::convertible_to<Strength, Consistency>
+AllDifferentOfExprs<Strength> all_different(detail::Listing xs, Strength strength = {}) {
     detail::check_strength(strength);
     return {std::move(xs), strength};
 }

@@ -77,9 +77,9 @@ inline bool affine_fits(IntVar x, std::int64_t a, std::int64_t b) {
     return std::min(u, w) >= int_min && std::max(u, w) <= int_max;
 }
 
-// a*x + b*y + c r 0 as two views X r Y, handed to post(X, r, Y): x alone
-// or a*x on the left, y, y + q or p*y + q on the right. False, posting
-// nothing, when a side does not fit a view.
+// a*x + b*y + c r 0 as two views X r Y, handed to post(X, r, Y): x r y,
+// x r y + q, or a*x r p*y + q. False, posting nothing, when a side does
+// not fit a view.
 template <class Post>
 bool with_two_views(const Expr::Term& tx, const Expr::Term& ty, std::int64_t c, Rel r, Post&& post) {
     std::int64_t a = tx.a, b = ty.a;
@@ -93,14 +93,15 @@ bool with_two_views(const Expr::Term& tx, const Expr::Term& ty, std::int64_t c, 
     const IntVar x = tx.x, y = ty.x;
     if (!affine_fits(x, a, 0) || !affine_fits(y, p, q)) return false;
     const int ia = static_cast<int>(a), ip = static_cast<int>(p), iq = static_cast<int>(q);
-    if (a != 1)
-        post(AffineView(x, ia, 0), r, AffineView(y, ip, iq));
-    else if (p == 1 && q == 0)
+    // Three view pairs, not one per shape: each pair is a propagator class
+    // per relation that every file posting an expression compiles. x = y
+    // and x = y + c, the common shapes, keep their cheapest views.
+    if (p == 1 && q == 0 && a == 1)
         post(x, r, y);
-    else if (p == 1)
+    else if (p == 1 && a == 1)
         post(x, r, OffsetView(y, iq));
     else
-        post(x, r, AffineView(y, ip, iq));
+        post(AffineView(x, ia, 0), r, AffineView(y, ip, iq));
     return true;
 }
 

@@ -43,7 +43,6 @@
 //   minimize(store, vars, strategy, limits, lns, Parallel{.threads = 4}, neighbourhood, cost, visitor)
 
 #include <algorithm>
-#include <chrono>
 #include <concepts>
 #include <cstdint>
 #include <span>
@@ -52,6 +51,7 @@
 #include <vector>
 
 #include "../engine/error.hpp"
+#include "clock.hpp"
 #include "limits.hpp"
 #include "objective.hpp"
 #include "search.hpp"
