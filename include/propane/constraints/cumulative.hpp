@@ -109,10 +109,10 @@ private:
     Presence<B> presence_;
     // Scratch, rebuilt by every run.
     std::vector<int> present_, open_;
-    NumberStarts trial_;
+    NumberStarts<> trial_;
     std::vector<CumulativeTask> tasks_;
     std::vector<std::int64_t> est_, lst_;
-    Timetable timetable_;
+    Timetable<> timetable_;
 };
 
 inline void check_cumulative(std::size_t starts, const std::vector<int>& d, const std::vector<int>& h, int capacity) {

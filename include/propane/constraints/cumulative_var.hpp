@@ -182,8 +182,8 @@ private:
     std::vector<int> which_;
     std::vector<std::int64_t> est_, lst_;
     std::int64_t need_ = 0;
-    Timetable timetable_;
-    UnarySettle unary_;
+    Timetable<> timetable_;
+    UnarySettle<> unary_;
 };
 
 inline void check_cumulative_var(std::size_t starts, std::size_t durations, std::size_t heights) {

@@ -36,11 +36,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -50,6 +48,11 @@
 #include "regular.hpp"
 
 namespace propane {
+
+// regex() and everything it calls are templates on nothing: g++ compiles
+// the std templates (sorts, vectors of vectors) a non-template inline
+// function uses in every file that includes it, so a model that never calls
+// regex() would pay for compiling it.
 
 namespace detail::re {
 
@@ -70,6 +73,7 @@ struct Nfa {
     int start = 0;
 };
 
+template <class = void>
 class Thompson {
 public:
     explicit Thompson(const Tree& tree) : tree_(tree) {}
@@ -183,7 +187,8 @@ struct Segments {
     std::vector<std::vector<Interval>> of_set; // per set, runs of segment indices
 };
 
-inline Segments segments(const Tree& tree) {
+template <class = void>
+Segments segments(const Tree& tree) {
     std::vector<std::int64_t> bounds;
     for (const SymbolSet& set : tree.sets)
         for (const Interval& i : set) bounds.push_back(i.lo), bounds.push_back(std::int64_t{i.hi} + 1);
@@ -212,11 +217,56 @@ inline Segments segments(const Tree& tree) {
     return out;
 }
 
-struct KeyHash {
-    std::size_t operator()(const std::vector<int>& key) const noexcept {
+// The deterministic states' keys, numbered in the order found, and an
+// open-addressing table (linear probing, at most half full) from key to
+// number. std::unordered_map would do, but its header alone adds about 8%
+// to the compile of every file that includes propane.hpp.
+template <class = void>
+class KeyIds {
+public:
+    // The number of `key`, and whether it is new (it is then the last).
+    std::pair<int, bool> insert(std::vector<int>&& key) {
+        const std::uint64_t h = hash(key);
+        std::size_t i = slot(h);
+        for (; slots_[i] >= 0; i = (i + 1) & (slots_.size() - 1)) {
+            const int id = slots_[i];
+            if (hashes_[at(id)] == h && keys_[at(id)] == key) return {id, false};
+        }
+        const int id = static_cast<int>(keys_.size());
+        slots_[i] = id;
+        keys_.push_back(std::move(key));
+        hashes_.push_back(h);
+        if (2 * keys_.size() > slots_.size()) grow();
+        return {id, true};
+    }
+
+    std::size_t size() const { return keys_.size(); }
+    const std::vector<int>& key(std::size_t id) const { return keys_[id]; }
+
+private:
+    std::vector<std::vector<int>> keys_;
+    std::vector<std::uint64_t> hashes_;
+    std::vector<int> slots_ = std::vector<int>(64, -1);
+
+    // FNV-1a, then a mix so that the low bits the table uses depend on
+    // every bit of every state.
+    static std::uint64_t hash(const std::vector<int>& key) {
         std::uint64_t h = 0xcbf29ce484222325ULL;
         for (const int q : key) h = (h ^ static_cast<std::uint32_t>(q)) * 0x100000001b3ULL;
-        return static_cast<std::size_t>(h);
+        h ^= h >> 32;
+        h *= 0xd6e8feb86659fd93ULL;
+        return h ^ (h >> 32);
+    }
+
+    std::size_t slot(std::uint64_t h) const { return static_cast<std::size_t>(h) & (slots_.size() - 1); }
+
+    void grow() {
+        slots_.assign(2 * slots_.size(), -1);
+        for (std::size_t id = 0; id < keys_.size(); ++id) {
+            std::size_t i = slot(hashes_[id]);
+            while (slots_[i] >= 0) i = (i + 1) & (slots_.size() - 1);
+            slots_[i] = static_cast<int>(id);
+        }
     }
 };
 
@@ -224,7 +274,8 @@ struct KeyHash {
 // the words leading to it reach, closed under the moves that read nothing;
 // only the states that read (and the accepting one) tell two such sets
 // apart, so they alone make its key.
-inline Automaton determinized(const Nfa& nfa, const Segments& seg, std::string_view pattern) {
+template <class = void>
+Automaton determinized(const Nfa& nfa, const Segments& seg, std::string_view pattern) {
     std::vector<int> seen(nfa.states.size(), 0);
     int round = 0;
     std::vector<int> stack;
@@ -254,22 +305,21 @@ inline Automaton determinized(const Nfa& nfa, const Segments& seg, std::string_v
     };
 
     Automaton a;
-    std::unordered_map<std::vector<int>, int, KeyHash> ids;
-    std::vector<const std::vector<int>*> keys; // by state, in the map
-    std::int64_t held = 0;                      // the NFA states the keys hold in all
+    KeyIds<> keys;
+    std::int64_t held = 0; // the NFA states the keys hold in all
     const auto state_of = [&](std::vector<int>&& key) {
-        const auto [it, fresh] = ids.try_emplace(std::move(key), static_cast<int>(keys.size()));
+        const auto [id, fresh] = keys.insert(std::move(key));
         if (fresh) {
-            held += static_cast<std::int64_t>(it->first.size());
+            const std::vector<int>& added = keys.key(at(id));
+            held += static_cast<std::int64_t>(added.size());
             if (held > 10 * regex_limit)
                 too_large("its states are sets of more than " + std::to_string(10 * regex_limit) +
                           " NFA states in all");
-            keys.push_back(&it->first);
             bool accepts = false;
-            for (const int q : it->first) accepts = accepts || nfa.states[at(q)].set == Nfa::match;
+            for (const int q : added) accepts = accepts || nfa.states[at(q)].set == Nfa::match;
             a.final.push_back(accepts ? 1 : 0);
         }
-        return it->second;
+        return id;
     };
 
     std::vector<int> first{nfa.start};
@@ -278,7 +328,7 @@ inline Automaton determinized(const Nfa& nfa, const Segments& seg, std::string_v
     std::vector<std::vector<int>> moves(seg.ranges.size()); // per segment, the states it leads to
     std::vector<int> touched;
     for (std::size_t d = 0; d < keys.size(); ++d) {
-        for (const int q : *keys[d]) {
+        for (const int q : keys.key(d)) {
             const Nfa::State& s = nfa.states[at(q)];
             if (s.set < 0) continue;
             for (const Interval& run : seg.of_set[at(s.set)])
@@ -308,7 +358,8 @@ inline Automaton determinized(const Nfa& nfa, const Segments& seg, std::string_v
 
 // The minimal automaton as a Dfa: states renumbered breadth-first from the
 // start, symbol by symbol, each segment's transition one per symbol.
-inline Dfa as_dfa(const Automaton& m, const Segments& seg, std::string_view pattern) {
+template <class = void>
+Dfa as_dfa(const Automaton& m, const Segments& seg, std::string_view pattern) {
     if (m.states == 0) return Dfa{.states = 1, .start = 0, .finals = {}, .transitions = {}};
     std::int64_t count = 0;
     for (const int l : m.label) count += std::int64_t{seg.ranges[at(l)].hi} - seg.ranges[at(l)].lo + 1;
@@ -339,19 +390,23 @@ inline Dfa as_dfa(const Automaton& m, const Segments& seg, std::string_view patt
     return dfa;
 }
 
-inline Dfa compile(std::string_view pattern, std::optional<Interval> alphabet) {
-    const Tree tree = Parser(pattern, alphabet).parse();
+template <class = void>
+Dfa compile(std::string_view pattern, std::optional<Interval> alphabet) {
+    const Tree tree = Parser<>(pattern, alphabet).parse();
     const Segments seg = segments(tree);
-    const Nfa nfa = Thompson(tree).build();
+    const Nfa nfa = Thompson<>(tree).build();
     return as_dfa(minimized(determinized(nfa, seg, pattern)), seg, pattern);
 }
 
 } // namespace detail::re
 
-inline Dfa regex(std::string_view pattern) { return detail::re::compile(pattern, std::nullopt); }
+// Templates only so that a file that never calls them does not compile them.
+template <class = void>
+Dfa regex(std::string_view pattern) { return detail::re::compile(pattern, std::nullopt); }
 
 // '.' is any of lo..hi and "[^ ...]" those of lo..hi it does not list.
-inline Dfa regex(std::string_view pattern, int lo, int hi) {
+template <class = void>
+Dfa regex(std::string_view pattern, int lo, int hi) {
     if (lo > hi)
         throw model_error(detail::re::describe(pattern) + ": the alphabet " + std::to_string(lo) + ".." +
                           std::to_string(hi) + " is empty");

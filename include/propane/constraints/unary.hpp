@@ -80,8 +80,8 @@ private:
     Presence<B> presence_;
     // Scratch, rebuilt by every run.
     std::vector<int> present_, open_;
-    NumberStarts trial_;
-    UnarySettle settle_;
+    NumberStarts<> trial_;
+    UnarySettle<> settle_;
 };
 
 } // namespace detail::scheduling

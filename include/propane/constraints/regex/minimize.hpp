@@ -19,6 +19,10 @@
 // its smaller part, and one initial block is never used at all (cords that
 // enter every block but it already tell it apart). At the end two states
 // share a block exactly when they accept the same words.
+//
+// The code is templates on nothing, as the rest of regex(): g++ compiles the
+// std templates a non-template inline function uses in every file that
+// includes it, called or not.
 
 #include <algorithm>
 #include <cstddef>
@@ -39,6 +43,7 @@ struct Automaton {
 // unmarked elements in time proportional to the marked ones. The elements
 // of a set are a contiguous slice of one array, the marked ones at its
 // front.
+template <class = void>
 class Refinable {
 public:
     explicit Refinable(int n)
@@ -102,7 +107,8 @@ private:
 
 // The states reached from those in `seed`, following each transition k
 // from along[k] to to[k] (forward: tails to heads; backward: heads to tails).
-inline std::vector<char> reached(const Automaton& a, const std::vector<int>& seed, const std::vector<int>& along,
+template <class = void>
+std::vector<char> reached(const Automaton& a, const std::vector<int>& seed, const std::vector<int>& along,
                                  const std::vector<int>& to) {
     const auto u = [](int i) { return static_cast<std::size_t>(i); };
     std::vector<int> offset(u(a.states) + 1, 0); // transitions grouped by `along`
@@ -128,7 +134,8 @@ inline std::vector<char> reached(const Automaton& a, const std::vector<int>& see
 
 // The minimal automaton accepting what `a` accepts, every state reachable
 // and leading to a final state; with no word accepted, no state at all.
-inline Automaton minimized(const Automaton& a) {
+template <class = void>
+Automaton minimized(const Automaton& a) {
     const auto u = [](int i) { return static_cast<std::size_t>(i); };
     std::vector<int> finals;
     for (int q = 0; q < a.states; ++q)
@@ -153,12 +160,12 @@ inline Automaton minimized(const Automaton& a) {
     }
     const int m = static_cast<int>(tail.size());
 
-    Refinable blocks(n);
+    Refinable<> blocks(n);
     for (const int q : finals)
         if (id[u(q)] >= 0) blocks.mark(id[u(q)]);
     blocks.split();
 
-    Refinable cords(m);
+    Refinable<> cords(m);
     {
         int labels = 0;
         for (const int l : label) labels = std::max(labels, l + 1);

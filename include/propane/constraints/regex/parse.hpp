@@ -25,13 +25,16 @@
 // here, at the position that takes it past, before anything is built.
 // Groups nest at most max_depth deep, which bounds the recursion of the
 // parser and of the construction.
+//
+// Parser is a template on nothing, as the rest of regex(): g++ compiles the
+// std templates a non-template inline function uses in every file that
+// includes it, called or not.
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -90,6 +93,7 @@ inline std::string describe(std::string_view text) {
     return out + "\")";
 }
 
+template <class = void>
 class Parser {
 public:
     Parser(std::string_view text, std::optional<Interval> alphabet) : text_(text), alphabet_(alphabet) {}
@@ -98,6 +102,7 @@ public:
         tree_.root = alternation(0);
         // alternation() stops only at the end or at a ')' it cannot close.
         if (!at_end()) fail("unmatched ')' at position " + std::to_string(pos_));
+        share_sets();
         return std::move(tree_);
     }
 
@@ -106,7 +111,6 @@ private:
     std::optional<Interval> alphabet_;
     std::size_t pos_ = 0;
     Tree tree_;
-    std::map<SymbolSet, int> set_ids_;
 
     [[noreturn]] void fail(const std::string& what) const { throw model_error(describe(text_) + ": " + what); }
 
@@ -150,9 +154,28 @@ private:
     }
 
     int leaf(SymbolSet set, std::size_t at) {
-        const auto [it, fresh] = set_ids_.try_emplace(std::move(set), static_cast<int>(tree_.sets.size()));
-        if (fresh) tree_.sets.push_back(it->first);
-        return add(Node{.kind = Node::Kind::symbols, .set = it->second, .size = 1}, at);
+        tree_.sets.push_back(std::move(set));
+        return add(Node{.kind = Node::Kind::symbols, .set = static_cast<int>(tree_.sets.size()) - 1, .size = 1}, at);
+    }
+
+    // Equal classes share one set, numbered in sorted order: the automaton
+    // does not depend on the numbering. Sorted afterwards rather than kept
+    // in a std::map, whose header costs every file that includes propane.hpp.
+    void share_sets() {
+        std::vector<SymbolSet>& sets = tree_.sets;
+        std::vector<int> order(sets.size());
+        for (std::size_t k = 0; k < order.size(); ++k) order[k] = static_cast<int>(k);
+        const auto u = [](int i) { return static_cast<std::size_t>(i); };
+        std::sort(order.begin(), order.end(), [&](int a, int b) { return sets[u(a)] < sets[u(b)]; });
+        std::vector<int> id(sets.size());
+        std::vector<SymbolSet> distinct;
+        for (const int k : order) {
+            if (distinct.empty() || distinct.back() != sets[u(k)]) distinct.push_back(std::move(sets[u(k)]));
+            id[u(k)] = static_cast<int>(distinct.size()) - 1;
+        }
+        for (Node& node : tree_.nodes)
+            if (node.kind == Node::Kind::symbols) node.set = id[u(node.set)];
+        sets = std::move(distinct);
     }
 
     int alternation(int depth) {

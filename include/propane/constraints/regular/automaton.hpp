@@ -57,6 +57,9 @@ inline void add(word* set, std::uint32_t q) noexcept { set[q / word_bits] |= wor
 // first(a + 1) - 1, without duplicates.
 class Automaton {
 public:
+    // A template on nothing: g++ compiles the std templates (the sort) a
+    // non-template function uses in every file that includes it.
+    template <class = void>
     explicit Automaton(const Dfa& d)
         : states_(static_cast<std::uint32_t>(d.states)), start_(static_cast<std::uint32_t>(d.start)),
           state_words_((states_ + word_bits - 1) / word_bits), finals_(state_words_, 0) {

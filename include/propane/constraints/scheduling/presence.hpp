@@ -58,6 +58,8 @@ private:
     bool moved_ = false;
 };
 
+// A template on nothing: see Timetable (timetable.hpp).
+template <class = void>
 class NumberStarts {
 public:
     void clear() { tasks_.clear(), lo_.clear(), hi_.clear(); }
@@ -127,7 +129,7 @@ private:
 // With no optional task, one settling of every task.
 template <class S, class X, class B, class Settle>
 PropStatus settle_present(S& s, const std::vector<X>& starts, const Presence<B>& presence, std::vector<int>& present,
-                          std::vector<int>& open, NumberStarts& trial, Settle&& settle) {
+                          std::vector<int>& open, NumberStarts<>& trial, Settle&& settle) {
     presence.sort(s, starts.size(), present, open);
     StoreStarts<S, X> at(s, starts, present);
     if (!settle(at)) return PropStatus::failed;

@@ -29,6 +29,8 @@ namespace propane::detail::scheduling {
 // processing time to it stays below any time, and far from overflow.
 inline constexpr std::int64_t no_time = std::numeric_limits<std::int64_t>::min() / 4;
 
+// A template on nothing: see Timetable (timetable.hpp).
+template <class = void>
 class ThetaLambdaTree {
 public:
     // Empties the tree and sizes it for n leaves; every leaf starts out.

@@ -32,6 +32,10 @@ struct CumulativeTask {
     bool compulsory() const noexcept { return lst < est + p; }
 };
 
+// A template on nothing, as the other classes here: g++ compiles the std
+// templates a non-template class uses in every file that includes it,
+// and most models have no resource.
+template <class = void>
 class Timetable {
 public:
     // One pass: new_est raised and new_lst lowered (both the size of tasks,

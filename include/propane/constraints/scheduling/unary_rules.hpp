@@ -45,6 +45,8 @@ struct Task {
     std::int64_t lst() const noexcept { return lct - p; }
 };
 
+// A template on nothing: see Timetable (timetable.hpp).
+template <class = void>
 class UnaryRules {
 public:
     // One pass of the four rules over `tasks`: raises new_est and lowers
@@ -151,7 +153,7 @@ private:
 
     std::vector<int> by_est_, by_lst_, order_, leaf_;
     std::vector<char> in_theta_;
-    ThetaLambdaTree tree_;
+    ThetaLambdaTree<> tree_;
 };
 
 // The rules to their fixpoint over a resource's start bounds: `at` reads
@@ -159,7 +161,9 @@ private:
 // StoreStarts and NumberStarts), duration(k) is task k's. Forward
 // (earliest starts, and latest ends by not-last), then the mirror image
 // (time reversed: a task from -lct to -est), each applied as soon as
-// computed; until a round moves no bound. False on failure.
+// computed; until a round moves no bound. False on failure. A template
+// on nothing: see Timetable (timetable.hpp).
+template <class = void>
 class UnarySettle {
 public:
     template <class Starts, class Duration>
@@ -200,7 +204,7 @@ public:
 private:
     std::vector<Task> tasks_;
     std::vector<std::int64_t> est_, lct_;
-    UnaryRules rules_;
+    UnaryRules<> rules_;
 };
 
 } // namespace propane::detail::scheduling
