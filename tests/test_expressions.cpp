@@ -21,6 +21,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "brute_force.hpp"
@@ -246,6 +247,91 @@ TEST_CASE("expressions: each relation posts the propagator it should") {
     const IntVar m = s.int_var(propane::max(std::vector<IntVar>{x, y}));
     CHECK(s.domain(m).min() == -1);
     CHECK(s.domain(m).max() == 3);
+}
+
+TEST_CASE("expressions: linear operands make a LinearExpr and a LinearRel, which post as the Expr would") {
+    using propane::Expr;
+    using propane::ExprRel;
+    using propane::LinearExpr;
+    using propane::LinearRel;
+    Store s;
+    const IntVar x = s.int_var(0, 3), y = s.int_var(0, 3);
+    const std::vector<IntVar> xs{x, y};
+    const Expr e = x;
+    static_assert(std::is_same_v<decltype(x + y), LinearExpr>);
+    static_assert(std::is_same_v<decltype(2 * (x - y) + 1), LinearExpr>);
+    static_assert(std::is_same_v<decltype(-(x + y)), LinearExpr>);
+    static_assert(std::is_same_v<decltype(propane::sum(xs)), LinearExpr>);
+    static_assert(std::is_same_v<decltype(propane::sum(std::vector<int>{1, 2}, xs)), LinearExpr>);
+    static_assert(std::is_same_v<decltype(x * y), Expr>);
+    static_assert(std::is_same_v<decltype((x + y) * (x + y)), Expr>);
+    static_assert(std::is_same_v<decltype(propane::abs(x) + y), Expr>);
+    static_assert(std::is_same_v<decltype(e + y), Expr>);
+    static_assert(std::is_same_v<decltype(propane::sum(std::vector<Expr>{x})), Expr>);
+    static_assert(std::is_same_v<decltype(x + y <= 3), LinearRel>);
+    static_assert(std::is_same_v<decltype(x < y), LinearRel>);
+    static_assert(std::is_same_v<decltype(e + y <= 3), ExprRel>);
+    static_assert(std::is_same_v<decltype(x * y <= 3), ExprRel>);
+
+    // Random linear relations, each posted as the LinearRel its operators
+    // make and as the ExprRel it converts to, against brute force.
+    std::mt19937 rng(9127);
+    const auto coef = [&] { // -3..3 without 0: the views refuse 0 * x
+        const int c = static_cast<int>(rng() % 6) - 3;
+        return c >= 0 ? c + 1 : c;
+    };
+    for (int t = 0; t < 300; ++t) {
+        const std::vector<std::array<int, 2>> ranges = brute::random_ranges(rng, 3, 0, -3, 4);
+        const int a = coef(), b = coef(), c = coef(), k = coef();
+        const auto r = static_cast<propane::Rel>(rng() % 6);
+        const auto build = [&](const std::vector<IntVar>& v) { return a * v[0] + b * v[1] - (c * v[2] + k); };
+        const auto relation = [&](const std::vector<IntVar>& v) -> LinearRel {
+            switch (r) {
+            case propane::Rel::eq: return build(v) == 0;
+            case propane::Rel::ne: return build(v) != 0;
+            case propane::Rel::lt: return build(v) < 0;
+            case propane::Rel::le: return build(v) <= 0;
+            case propane::Rel::gt: return build(v) > 0;
+            case propane::Rel::ge: return build(v) >= 0;
+            }
+            return build(v) == 0;
+        };
+        const std::set<Values> want = brute::solutions(ranges, [&](const Values& v) {
+            return propane::detail::holds(r, std::int64_t{a} * v[0] + b * v[1] - c * v[2] - k, 0);
+        });
+        Store linear, general;
+        std::vector<IntVar> lv, gv;
+        for (const auto& rg : ranges) {
+            lv.push_back(linear.int_var(rg[0], rg[1]));
+            gv.push_back(general.int_var(rg[0], rg[1]));
+        }
+        linear.post(relation(lv));
+        general.post(ExprRel(relation(gv)));
+        INFO("trial ", t, ": ", a, "*x + ", b, "*y - (", c, "*z + ", k, ") ", propane::to_string(r), " 0");
+        CHECK(linear.num_propagators() == general.num_propagators());
+        CHECK(brute::searched(linear, lv) == want);
+        CHECK(brute::searched(general, gv) == want);
+    }
+}
+
+TEST_CASE("expressions: a LinearExpr never holds a node") {
+    using propane::Expr;
+    using propane::LinearExpr;
+    Store s;
+    const IntVar x = s.int_var(0, 3), y = s.int_var(0, 3);
+    CHECK_THROWS_WITH_AS(LinearExpr(propane::abs(x) + y), doctest::Contains("is not linear"), propane::model_error);
+    CHECK(LinearExpr(Expr(x) + 2 * y).terms().size() == 2);
+    // Through a reference to its Expr a node can still be added: a relation
+    // over it refuses it, made by an operator or by hand, and posting
+    // leaves the store as it was.
+    LinearExpr l = x + y;
+    static_cast<Expr&>(l) += propane::abs(x);
+    const int props = s.num_propagators(), vars = s.num_vars();
+    CHECK_THROWS_WITH_AS((void)(l <= 3), doctest::Contains("is not linear"), propane::model_error);
+    CHECK_THROWS_WITH_AS(s.post(propane::LinearRel(l, propane::Rel::le)), doctest::Contains("holds the non-linear"),
+                         propane::model_error);
+    CHECK(s.num_propagators() == props);
+    CHECK(s.num_vars() == vars);
 }
 
 TEST_CASE("expressions: handles compare with same(), not ==") {

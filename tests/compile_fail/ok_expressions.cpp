@@ -17,5 +17,11 @@ void f(propane::Store<propane::BitDomain<1>>& s, const std::vector<propane::IntV
     s.post((x < y) == 1 - b);
     const propane::IntVar d = s.int_var(propane::abs(x - y)), m = s.int_var(propane::max(xs)), p = s.int_var(x * y);
     s.post(d + m + p <= 100 + x % 3 - propane::min(y, z));
+    // A LinearExpr (x + y) converts to Expr, and an Expr takes any term.
+    propane::Expr e = x + y;
+    e += propane::abs(z);
+    s.post(e <= 4);
+    const propane::LinearExpr l = 2 * (x - y) + 1;
+    s.post(l != z);
     if (x.same(y)) s.post(x == 0);
 }

@@ -32,6 +32,7 @@
     how void propane::Relation<propane::IntVar, propane::IntVar>::post(propane::Store<D>&) const;                    \
     how void propane::ConstRelation<propane::IntVar>::post(propane::Store<D>&) const;                                \
     how void propane::ExprRel::post(propane::Store<D>&) const;                                                       \
+    how void propane::LinearRel::post(propane::Store<D>&) const;                                                     \
     how void propane::ReifiedExprRel<propane::IntVar>::post(propane::Store<D>&) const;                               \
     how void propane::ReifiedExprRel<propane::OffsetView>::post(propane::Store<D>&) const;                           \
     how void propane::ReifiedExprRel<propane::AffineView>::post(propane::Store<D>&) const;                           \

@@ -11,8 +11,13 @@
 
 #include "../engine/view.hpp"
 #include "../search/search.hpp"
+#include "../search/solve.hpp"
 
-#define PROPANE_COMPILED_SEARCH(how, D) how class propane::Search<propane::Store<D>, propane::IntVar>;
+#define PROPANE_COMPILED_SEARCH(how, D)                                                                              \
+    how class propane::Search<propane::Store<D>, propane::IntVar>;                                                   \
+    how propane::SearchStats propane::detail::solve_views(                                                           \
+        propane::Store<D>&, const std::vector<propane::IntVar>&, const propane::Strategy&, const propane::Limits&,   \
+        propane::detail::VisitorRef<propane::Solution<propane::Store<D>, propane::IntVar>>);
 
 PROPANE_COMPILED_EACH_WIDTH(PROPANE_COMPILED_SEARCH, extern template)
 

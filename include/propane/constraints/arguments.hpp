@@ -226,7 +226,7 @@ public:
     Listed(OffsetView v) : view_(v) {}   // NOLINT: implicit by design
     Listed(AffineView v) : view_(v) {}   // NOLINT: implicit by design
     // A template, so that Expr need only be declared here.
-    template <std::same_as<Expr> E>
+    template <std::derived_from<Expr> E>
     Listed(const E& e) : view_(IntVar{}), expr_(std::make_shared<const E>(e)) {} // NOLINT: implicit by design
 
     // The view, when the item is one (expr() is null).

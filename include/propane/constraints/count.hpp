@@ -256,12 +256,12 @@ namespace detail::counting {
 
 // c as the forms above take it, or as an expression.
 template <class C>
-concept ListedTarget = Target<C> || std::same_as<C, Expr>;
+concept ListedTarget = Target<C> || std::derived_from<C, Expr>;
 
 // What CountOfExprs keeps of c: a number as int, a view as it is, an
 // expression as a Listed item.
 template <class C>
-using ListedKind = std::conditional_t<std::same_as<C, Expr>, Listed, Kind<C>>;
+using ListedKind = std::conditional_t<std::derived_from<C, Expr>, Listed, Kind<C>>;
 
 } // namespace detail::counting
 

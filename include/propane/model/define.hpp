@@ -92,6 +92,18 @@ Expr resolved(S& s, const Expr& e, const char* who) {
     return out.normal();
 }
 
+// e, a LinearExpr's, merged per variable; each variable checked to be s's.
+// A LinearExpr has no node unless one was added through an Expr& to it,
+// which is refused rather than lowered (that would compile every node).
+template <class S>
+Expr resolved_linear(S& s, const Expr& e, const char* who) {
+    for (const Expr::Term& t : e.terms()) s.check(t.x, who);
+    if (!e.parts().empty())
+        throw model_error(std::string(who) + ": a LinearExpr holds the non-linear " + e.text() +
+                          ", added through a reference to its Expr; build it as a propane::Expr");
+    return e.normal();
+}
+
 // A fresh variable over the bounds of lin (linear, normal), tied to it by
 // a linear equality; `what` names the expression in messages.
 template <class S>
@@ -329,7 +341,8 @@ concept ElementResult = Operand<T> || std::integral<T>;
 } // namespace detail
 
 template <detail::OperandRange R, Operand I, detail::ElementResult Y>
-    requires std::same_as<std::ranges::range_value_t<R>, Expr> || std::same_as<I, Expr> || std::same_as<Y, Expr>
+    requires std::derived_from<std::ranges::range_value_t<R>, Expr> || std::derived_from<I, Expr> ||
+             std::derived_from<Y, Expr>
 ElementOfExprs element(const R& xs, const I& i, const Y& y) {
     std::vector<Expr> entries;
     for (const auto& x : xs) entries.emplace_back(x);

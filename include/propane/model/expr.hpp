@@ -21,6 +21,12 @@
 //
 // Terms are merged per variable when the expression is lowered (normal()),
 // not while it is built, so sum(xs) over n views costs O(n log n).
+//
+// What +, - and a number's factor make of views and numbers is a
+// LinearExpr: an Expr whose type says it has no node. A relation between
+// two of them posts through the linear lowering alone, so a file whose
+// expressions are all linear does not compile the propagators of the
+// nodes (abs, min, max, times, div, mod, element) it never posts.
 
 #include <algorithm>
 #include <concepts>
@@ -170,6 +176,53 @@ private:
     std::int64_t c_ = 0;
 };
 
+// An Expr known to be linear: views and numbers under +, - and constant
+// factors (see the head of this file). It converts to Expr wherever one is
+// taken; a non-linear operand makes the result an Expr, and adding one to
+// a LinearExpr in place does not compile (declare Expr instead).
+class LinearExpr : public Expr {
+public:
+    using Expr::Expr;
+    LinearExpr() = default;
+    // e, which must have no node: a model_error otherwise. (The message
+    // does not print e: every sum of views passes here, and would compile
+    // the printing of every node.)
+    explicit LinearExpr(Expr e) : Expr(std::move(e)) {
+        if (!parts().empty())
+            throw model_error("LinearExpr: an expression with abs, min, max, *, /, % or at over variables is not "
+                              "linear; declare it propane::Expr");
+    }
+
+    LinearExpr& operator+=(const LinearExpr& o) {
+        Expr::operator+=(o);
+        return *this;
+    }
+    LinearExpr& operator+=(std::int64_t c) {
+        Expr::operator+=(c);
+        return *this;
+    }
+    LinearExpr& operator*=(std::int64_t k) {
+        Expr::operator*=(k);
+        return *this;
+    }
+    template <class E>
+        requires(std::derived_from<E, Expr> && !std::derived_from<E, LinearExpr>)
+    LinearExpr& operator+=(const E&) {
+        static_assert(detail::never<E>, "propane: this expression is a LinearExpr (auto e = x + y makes one), "
+                                        "which stays linear; to add a non-linear term declare it propane::Expr: "
+                                        "propane::Expr e = x + y");
+        return *this;
+    }
+    template <class E>
+        requires(std::derived_from<E, Expr> && !std::derived_from<E, LinearExpr>)
+    LinearExpr& operator=(const E&) {
+        static_assert(detail::never<E>, "propane: this expression is a LinearExpr (auto e = x + y makes one), "
+                                        "which stays linear; to assign a non-linear one declare it propane::Expr: "
+                                        "propane::Expr e = x + y");
+        return *this;
+    }
+};
+
 namespace detail {
 
 struct ExprNode {
@@ -266,16 +319,37 @@ inline std::string Expr::text() const {
 // view (view.hpp).
 template <class T>
 concept Operand = std::same_as<std::remove_cvref_t<T>, IntVar> || std::same_as<std::remove_cvref_t<T>, OffsetView> ||
-                  std::same_as<std::remove_cvref_t<T>, AffineView> || std::same_as<std::remove_cvref_t<T>, Expr>;
+                  std::same_as<std::remove_cvref_t<T>, AffineView> || std::derived_from<std::remove_cvref_t<T>, Expr>;
 
 // An operand or a number, with at least one operand among the two: what
 // the binary operators below take. Only Expr with a number: a view with a
 // number is view.hpp's.
 template <class A, class B>
-concept ExprOperands = (Operand<A> && Operand<B>) || (std::same_as<A, Expr> && std::integral<B>) ||
-                       (std::integral<A> && std::same_as<B, Expr>);
+concept ExprOperands = (Operand<A> && Operand<B>) || (std::derived_from<A, Expr> && std::integral<B>) ||
+                       (std::integral<A> && std::derived_from<B, Expr>);
 
 namespace detail {
+
+// A view, a LinearExpr or a number: what keeps a sum linear.
+template <class T>
+concept LinearSide = std::integral<T> || (Operand<T> && !std::same_as<T, Expr> &&
+                                          (!std::derived_from<T, Expr> || std::derived_from<T, LinearExpr>));
+
+// The type of a + b and a - b, and of a * b (linear only with a number).
+template <class A, class B>
+using sum_t = std::conditional_t<LinearSide<A> && LinearSide<B>, LinearExpr, Expr>;
+template <class A, class B>
+using product_t = std::conditional_t<LinearSide<A> && LinearSide<B> && (std::integral<A> || std::integral<B>),
+                                     LinearExpr, Expr>;
+
+// e as the type R: a LinearExpr when the operands made one.
+template <class R>
+R typed(Expr e) {
+    if constexpr (std::same_as<R, Expr>)
+        return e;
+    else
+        return R(std::move(e));
+}
 
 template <class T>
 Expr as_expr(const T& v) {
@@ -289,24 +363,25 @@ Expr as_expr(const T& v) {
 
 template <class A, class B>
     requires ExprOperands<A, B>
-Expr operator+(const A& a, const B& b) {
+detail::sum_t<A, B> operator+(const A& a, const B& b) {
     Expr e = detail::as_expr(a);
     e += detail::as_expr(b);
-    return e;
+    return detail::typed<detail::sum_t<A, B>>(std::move(e));
 }
 
 template <class A, class B>
     requires ExprOperands<A, B>
-Expr operator-(const A& a, const B& b) {
+detail::sum_t<A, B> operator-(const A& a, const B& b) {
     Expr e = detail::as_expr(b);
     e *= -1;
     e += detail::as_expr(a);
-    return e;
+    return detail::typed<detail::sum_t<A, B>>(std::move(e));
 }
 
-template <std::same_as<Expr> E>
-Expr operator-(const E& e) {
-    Expr out = e;
+template <class E>
+    requires std::derived_from<E, Expr>
+E operator-(const E& e) {
+    E out = e;
     out *= -1;
     return out;
 }
@@ -315,14 +390,27 @@ Expr operator-(const E& e) {
 // node (times.hpp).
 template <class A, class B>
     requires ExprOperands<A, B>
-Expr operator*(const A& a, const B& b) {
-    Expr x = detail::as_expr(a), y = detail::as_expr(b);
-    if (y.is_constant()) std::swap(x, y);
-    if (x.is_constant()) {
-        y *= x.constant();
-        return y;
+detail::product_t<A, B> operator*(const A& a, const B& b) {
+    if constexpr (std::same_as<detail::product_t<A, B>, LinearExpr>) {
+        // A number times a linear operand: scaled, never a node.
+        LinearExpr e;
+        if constexpr (std::integral<A>) {
+            e = b;
+            e *= detail::to64(a);
+        } else {
+            e = a;
+            e *= detail::to64(b);
+        }
+        return e;
+    } else {
+        Expr x = detail::as_expr(a), y = detail::as_expr(b);
+        if (y.is_constant()) std::swap(x, y);
+        if (x.is_constant()) {
+            y *= x.constant();
+            return y;
+        }
+        return Expr::node(detail::ExprOp::times, {std::move(x), std::move(y)});
     }
-    return Expr::node(detail::ExprOp::times, {std::move(x), std::move(y)});
 }
 
 // e / f and e % f, C++'s truncating division (div_mod.hpp); the divisor
@@ -420,19 +508,27 @@ inline Expr at(const detail::Numbers& xs, const Expr& i) {
     return Expr::node(detail::ExprOp::element, detail::element_args(detail::constants_of(xs, "at"), i, "at"));
 }
 
+namespace detail {
+
+// LinearExpr over views and LinearExprs, Expr otherwise.
+template <class R>
+using sum_of_t = sum_t<std::ranges::range_value_t<R>, std::ranges::range_value_t<R>>;
+
+} // namespace detail
+
 // xs[0] + ... + xs[n-1]; 0 for no xs.
 template <detail::OperandRange R>
-Expr sum(const R& xs) {
+detail::sum_of_t<R> sum(const R& xs) {
     Expr e;
     for (const auto& x : xs) e += Expr(x);
-    return e;
+    return detail::typed<detail::sum_of_t<R>>(std::move(e));
 }
 inline Expr sum(std::initializer_list<Expr> xs) { return sum(std::vector<Expr>(xs)); }
 
 // weights[0] * xs[0] + ...: the weights any integral type, one per operand.
 template <std::ranges::forward_range W, detail::OperandRange R>
     requires std::ranges::forward_range<R> && std::integral<std::ranges::range_value_t<W>>
-Expr sum(const W& weights, const R& xs) {
+detail::sum_of_t<R> sum(const W& weights, const R& xs) {
     const auto nw = std::ranges::distance(weights), nx = std::ranges::distance(xs);
     if (nw != nx)
         throw model_error("sum(weights, xs): " + std::to_string(nw) + " weights for " + std::to_string(nx) +
@@ -444,7 +540,7 @@ Expr sum(const W& weights, const R& xs) {
         t *= detail::to64(*w++);
         e += t;
     }
-    return e;
+    return detail::typed<detail::sum_of_t<R>>(std::move(e));
 }
 
 } // namespace propane

@@ -41,7 +41,7 @@ inline constexpr bool is_reified_relation<ReifiedExprRel<B>> = true;
 
 // What makes an operator logical: a relation or a formula on one side.
 template <class T>
-concept LogicTerm = std::same_as<T, ExprRel> || std::same_as<T, BoolExpr> || is_reified_relation<T>;
+concept LogicTerm = std::derived_from<T, ExprRel> || std::same_as<T, BoolExpr> || is_reified_relation<T>;
 
 template <class T>
 concept LogicOperand = LogicTerm<T> || BoolOperand<T>;
@@ -55,7 +55,8 @@ concept ConnectiveOperands = LogicOperand<A> && LogicOperand<B>;
 
 // b == (relation) and b >> (relation) are reified.hpp's.
 template <class A, class B>
-concept ReifiedSpelling = (BoolOperand<A> && std::same_as<B, ExprRel>) || (std::same_as<A, ExprRel> && BoolOperand<B>);
+concept ReifiedSpelling =
+    (BoolOperand<A> && std::derived_from<B, ExprRel>) || (std::derived_from<A, ExprRel> && BoolOperand<B>);
 
 template <class T>
 BoolExpr as_logic(const T& t) {

@@ -61,46 +61,71 @@ void ExprRel::post(S& s) const {
     detail::post_linear(s, detail::resolved(s, e_, "post"), r_);
 }
 
+// A relation between two linear sides (views, numbers, LinearExpr): an
+// ExprRel wherever one is taken, posted through the linear lowering alone
+// (expr.hpp says why).
+class LinearRel : public ExprRel {
+public:
+    LinearRel(LinearExpr e, Rel r) : ExprRel(std::move(e), r) {}
+
+    // Out of the class, as ExprRel::post.
+    template <class S>
+    void post(S& s) const;
+};
+
+template <class S>
+void LinearRel::post(S& s) const {
+    detail::post_linear(s, detail::resolved_linear(s, expr(), "post"), rel());
+}
+
 namespace detail {
 
 template <class A, class B>
 concept RelOperands = (Operand<A> && (Operand<B> || std::integral<B>)) || (std::integral<A> && Operand<B>);
 
+// LinearRel between two linear sides, ExprRel otherwise.
 template <class A, class B>
-ExprRel relation(const A& a, const B& b, Rel r) {
-    return {as_expr(a) - as_expr(b), r};
+using relation_t = std::conditional_t<LinearSide<A> && LinearSide<B>, LinearRel, ExprRel>;
+
+template <class A, class B>
+relation_t<A, B> relation(const A& a, const B& b, Rel r) {
+    Expr e = as_expr(a) - as_expr(b);
+    if constexpr (std::same_as<relation_t<A, B>, LinearRel>)
+        return {LinearExpr(std::move(e)), r};
+    else
+        return {std::move(e), r};
 }
 
 } // namespace detail
 
 template <class A, class B>
     requires detail::RelOperands<A, B>
-ExprRel operator==(const A& a, const B& b) {
+detail::relation_t<A, B> operator==(const A& a, const B& b) {
     return detail::relation(a, b, Rel::eq);
 }
 template <class A, class B>
     requires detail::RelOperands<A, B>
-ExprRel operator!=(const A& a, const B& b) {
+detail::relation_t<A, B> operator!=(const A& a, const B& b) {
     return detail::relation(a, b, Rel::ne);
 }
 template <class A, class B>
     requires detail::RelOperands<A, B>
-ExprRel operator<(const A& a, const B& b) {
+detail::relation_t<A, B> operator<(const A& a, const B& b) {
     return detail::relation(a, b, Rel::lt);
 }
 template <class A, class B>
     requires detail::RelOperands<A, B>
-ExprRel operator<=(const A& a, const B& b) {
+detail::relation_t<A, B> operator<=(const A& a, const B& b) {
     return detail::relation(a, b, Rel::le);
 }
 template <class A, class B>
     requires detail::RelOperands<A, B>
-ExprRel operator>(const A& a, const B& b) {
+detail::relation_t<A, B> operator>(const A& a, const B& b) {
     return detail::relation(a, b, Rel::gt);
 }
 template <class A, class B>
     requires detail::RelOperands<A, B>
-ExprRel operator>=(const A& a, const B& b) {
+detail::relation_t<A, B> operator>=(const A& a, const B& b) {
     return detail::relation(a, b, Rel::ge);
 }
 

@@ -7,9 +7,10 @@
 // with it), and a search calls this once a period, not per node.
 
 #include <concepts>
-#include <memory>
 #include <type_traits>
 #include <utility>
+
+#include "owned.hpp"
 
 namespace propane::detail {
 
@@ -30,10 +31,10 @@ public:
                       requires(const D& d) { d.target_type(); }) {
             if (!f) return;
         }
-        held_ = std::make_unique<Held<D>>(std::forward<F>(f));
+        held_ = Owned<Base>(new Held<D>(std::forward<F>(f)));
     }
 
-    explicit operator bool() const noexcept { return held_ != nullptr; }
+    explicit operator bool() const noexcept { return static_cast<bool>(held_); }
     R operator()(A... a) const { return held_->call(static_cast<A&&>(a)...); }
 
 private:
@@ -48,7 +49,7 @@ private:
         R call(A... a) override { return f(static_cast<A&&>(a)...); }
         F f;
     };
-    std::unique_ptr<Base> held_;
+    Owned<Base> held_;
 };
 
 } // namespace propane::detail

@@ -81,6 +81,7 @@
 #include "callback.hpp"
 #include "limits.hpp"
 #include "objective.hpp"
+#include "owned.hpp"
 #include "solution.hpp"
 #include "stats.hpp"
 #include "strategy.hpp"
@@ -124,7 +125,7 @@ public:
         : Search(s, vars, std::move(strategy), limits) {
         s.check(objective.view.var(), "objective");
         objective_var_ = objective.view.var().index();
-        objective_ = std::make_unique<detail::ObjectiveOf<Store, V>>(std::move(objective));
+        objective_ = detail::Owned<detail::ErasedObjective<Store>>(new detail::ObjectiveOf<Store, V>(std::move(objective)));
     }
     template <std::ranges::input_range R, propane::View<Store> V>
     Search(Store& s, const R& vars, strategy_type strategy, Objective<V> objective)
@@ -611,7 +612,7 @@ private:
     std::chrono::nanoseconds progress_period_{0};
     std::chrono::nanoseconds next_progress_{0};
     detail::SearchGate* gate_ = nullptr;
-    std::unique_ptr<detail::ErasedObjective<Store>> objective_; // null: not branch and bound
+    detail::Owned<detail::ErasedObjective<Store>> objective_; // null: not branch and bound
     std::optional<int> best_;                                   // the incumbent's objective value
     int objective_var_ = -1;                                    // the store variable under the objective
 };

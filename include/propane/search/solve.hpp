@@ -16,6 +16,7 @@
 #include <ranges>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "../engine/view.hpp"
 #include "limits.hpp"
@@ -70,6 +71,18 @@ void visit_all(Search& search, Visitor& visitor) {
         }
 }
 
+// solve() over views in a vector, the visitor behind a VisitorRef: one
+// instance per store, view and strategy type, whatever the visitor, which
+// <propane/compiled.hpp> declares so that a model's file compiles none of
+// the search.
+template <class Store, class View, class VarSel, class ValSel>
+SearchStats solve_views(Store& s, const std::vector<View>& views, const BasicStrategy<VarSel, ValSel>& strategy,
+                        const Limits& limits, VisitorRef<Solution<Store, View>> visitor) {
+    Search<Store, View, VarSel, ValSel> search(s, views, strategy, limits);
+    visit_all(search, visitor);
+    return search.stats();
+}
+
 } // namespace detail
 
 // Explores the tree, calling visitor(solution) once per solution. The
@@ -79,9 +92,13 @@ void visit_all(Search& search, Visitor& visitor) {
 template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
 SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
                   Visitor&& visitor) {
-    Search<Store, std::ranges::range_value_t<R>, VarSel, ValSel> search(s, vars, strategy, limits);
-    detail::visit_all(search, visitor);
-    return search.stats();
+    using View = std::ranges::range_value_t<R>;
+    const detail::VisitorRef<Solution<Store, View>> ref(visitor);
+    if constexpr (std::same_as<std::remove_cvref_t<R>, std::vector<View>>)
+        return detail::solve_views(s, vars, strategy, limits, ref);
+    else
+        return detail::solve_views(s, std::vector<View>(std::ranges::begin(vars), std::ranges::end(vars)), strategy,
+                                   limits, ref);
 }
 
 template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
