@@ -15,7 +15,11 @@
 
 namespace propane::detail {
 
-class Cells {
+// Cells is CellsOf<>, a template on nothing: a file compiles its members only
+// where it uses them, so one whose store comes from the prebuilt library
+// (compiled.hpp) compiles none of them.
+template <class = void>
+class CellsOf {
 public:
     int add(std::int64_t initial) {
         values_.push_back(initial);
@@ -47,6 +51,7 @@ private:
     std::vector<std::uint64_t> stamps_; // of each cell's last save
     Trail<Save> trail_;
 };
+using Cells = CellsOf<>;
 
 } // namespace propane::detail
 

@@ -36,23 +36,27 @@ struct Hole {
 // An owned vector of holes behind one pointer, so that a dynamic domain
 // stays within its cache line; null while the domain is a bitset. Copies
 // are deep: a copied store must not share a domain's holes.
-class HoleList {
+// HoleList is HoleListOf<>, a template on nothing: a file compiles its members
+// only where it uses them, so one whose store comes from the prebuilt library
+// (compiled.hpp) compiles none of them.
+template <class = void>
+class HoleListOf {
 public:
-    HoleList() noexcept = default;
-    HoleList(const HoleList& o) : v_(o.v_ != nullptr ? new std::vector<Hole>(*o.v_) : nullptr) {}
-    HoleList(HoleList&& o) noexcept : v_(std::exchange(o.v_, nullptr)) {}
-    HoleList& operator=(const HoleList& o) {
+    HoleListOf() noexcept = default;
+    HoleListOf(const HoleListOf& o) : v_(o.v_ != nullptr ? new std::vector<Hole>(*o.v_) : nullptr) {}
+    HoleListOf(HoleListOf&& o) noexcept : v_(std::exchange(o.v_, nullptr)) {}
+    HoleListOf& operator=(const HoleListOf& o) {
         if (this != &o) {
-            HoleList copy(o);
+            HoleListOf copy(o);
             std::swap(v_, copy.v_);
         }
         return *this;
     }
-    HoleList& operator=(HoleList&& o) noexcept {
+    HoleListOf& operator=(HoleListOf&& o) noexcept {
         std::swap(v_, o.v_);
         return *this;
     }
-    ~HoleList() { delete v_; }
+    ~HoleListOf() { delete v_; }
 
     bool active() const noexcept { return v_ != nullptr; }
     void activate() {
@@ -64,6 +68,7 @@ public:
 private:
     std::vector<Hole>* v_ = nullptr;
 };
+using HoleList = HoleListOf<>;
 
 // The operations of the interval form, over any storage with the fields
 // lo, hi (int64, the present bounds), count (the number of values) and
@@ -71,7 +76,11 @@ private:
 // hole lies strictly between them; holes are disjoint, never adjacent, and
 // sorted. Each update calls before_write(0) once, before it writes, so the
 // store saves the domain once per level (its trail copies the holes).
-struct IntervalForm {
+// IntervalForm is IntervalFormOf<>, a template on nothing: a file compiles its
+// members only where it uses them, so one whose store comes from the prebuilt
+// library (compiled.hpp) compiles none of them.
+template <class = void>
+struct IntervalFormOf {
     using Holes = std::vector<Hole>;
 
     // The first hole whose upper end is at least v.
@@ -386,6 +395,7 @@ private:
         b.count = count_of(b.lo, b.hi, b.holes.get());
     }
 };
+using IntervalForm = IntervalFormOf<>;
 
 } // namespace propane::detail
 

@@ -32,17 +32,21 @@ struct ModelTag {
 // A store's tag and its number of variables. Copying gives the copy a tag
 // of its own, descended from this one; moving hands the tag over, and the
 // store moved from starts a new model on its next variable.
-class Model {
+// Model is ModelOf<>, a template on nothing: a file compiles its members only
+// where it uses them, so one whose store comes from the prebuilt library
+// (compiled.hpp) compiles none of them.
+template <class = void>
+class ModelOf {
 public:
-    Model() = default;
-    Model(const Model& o)
+    ModelOf() = default;
+    ModelOf(const ModelOf& o)
         : tag_(std::make_shared<const ModelTag>(ModelTag{o.tag_, o.vars_})), vars_(o.vars_) {}
-    Model(Model&& o) noexcept : tag_(std::move(o.tag_)), vars_(o.vars_) { o.vars_ = 0; }
-    Model& operator=(const Model& o) {
-        if (this != &o) *this = Model(o);
+    ModelOf(ModelOf&& o) noexcept : tag_(std::move(o.tag_)), vars_(o.vars_) { o.vars_ = 0; }
+    ModelOf& operator=(const ModelOf& o) {
+        if (this != &o) *this = ModelOf(o);
         return *this;
     }
-    Model& operator=(Model&& o) noexcept {
+    ModelOf& operator=(ModelOf&& o) noexcept {
         if (this != &o) {
             tag_ = std::move(o.tag_);
             vars_ = o.vars_;
@@ -50,7 +54,7 @@ public:
         }
         return *this;
     }
-    ~Model() = default;
+    ~ModelOf() = default;
 
     // Counts a new variable; returns the tag its handle carries.
     const void* add() {
@@ -80,6 +84,7 @@ private:
     std::shared_ptr<const ModelTag> tag_;
     std::size_t vars_ = 0;
 };
+using Model = ModelOf<>;
 
 } // namespace detail
 

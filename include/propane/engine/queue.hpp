@@ -43,7 +43,11 @@ enum class Moves : std::uint8_t { min, max, either };
 // list apart, [domain | bounds | fixed] (one to an end fires as bounds), of
 // which a change of strength c wakes the prefix tagged[0 ..
 // tagged_end[c]); tagged_end[none] is 0.
-struct VarSubscriptions {
+// VarSubscriptions is VarSubscriptionsOf<>, a template on nothing: a file
+// compiles its members only where it uses them, so one whose store comes from
+// the prebuilt library (compiled.hpp) compiles none of them.
+template <class = void>
+struct VarSubscriptionsOf {
     enum Group : std::uint8_t { max_group, domain_group, bounds_group, min_group, fixed_group };
     std::vector<int> props;
     // Where the groups end, kept in the order that lets a wake-up find its
@@ -114,6 +118,7 @@ private:
         list.resize(kept);
     }
 };
+using VarSubscriptions = VarSubscriptionsOf<>;
 
 // A FIFO ring with a slot per propagator and one more, rounded up to a
 // power of two so that wrapping is a mask: the store's propagation queue. A
@@ -121,7 +126,11 @@ private:
 // propagator), so the slot after the last entry is always free: the
 // store's wake-ups write there unconditionally and count the entry only if
 // the propagator was not queued yet.
-struct PropagatorQueue {
+// PropagatorQueue is PropagatorQueueOf<>, a template on nothing: a file
+// compiles its members only where it uses them, so one whose store comes from
+// the prebuilt library (compiled.hpp) compiles none of them.
+template <class = void>
+struct PropagatorQueueOf {
     std::vector<int> ring;
     std::size_t mask = 0; // ring.size() - 1
     std::size_t head = 0;
@@ -187,6 +196,7 @@ struct PropagatorQueue {
 private:
     std::size_t served_ = 0; // propagators the ring has room for
 };
+using PropagatorQueue = PropagatorQueueOf<>;
 
 } // namespace propane::detail
 

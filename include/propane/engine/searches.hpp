@@ -30,23 +30,27 @@ struct SearchTie {
 // corrupted registry: the list is locked, and a search takes the store by
 // one compare-and-swap (try_start) before it reads anything a running
 // search writes. All of this happens once per search, never per node.
-class SearchRegistry {
+// SearchRegistry is SearchRegistryOf<>, a template on nothing: a file compiles
+// its members only where it uses them, so one whose store comes from the
+// prebuilt library (compiled.hpp) compiles none of them.
+template <class = void>
+class SearchRegistryOf {
 public:
-    SearchRegistry() = default;
-    SearchRegistry(const SearchRegistry&) noexcept {}
-    SearchRegistry(SearchRegistry&& o) noexcept { o.detach_all(); }
-    SearchRegistry& operator=(const SearchRegistry& o) noexcept {
+    SearchRegistryOf() = default;
+    SearchRegistryOf(const SearchRegistryOf&) noexcept {}
+    SearchRegistryOf(SearchRegistryOf&& o) noexcept { o.detach_all(); }
+    SearchRegistryOf& operator=(const SearchRegistryOf& o) noexcept {
         if (this != &o) detach_all();
         return *this;
     }
-    SearchRegistry& operator=(SearchRegistry&& o) noexcept {
+    SearchRegistryOf& operator=(SearchRegistryOf&& o) noexcept {
         if (this != &o) {
             detach_all();
             o.detach_all();
         }
         return *this;
     }
-    ~SearchRegistry() { detach_all(); }
+    ~SearchRegistryOf() { detach_all(); }
 
     void attach(SearchTie* t) {
         const std::lock_guard lock(m_);
@@ -80,6 +84,7 @@ private:
     std::vector<SearchTie*> ties_; // guarded by m_
     std::atomic<SearchTie*> running_{nullptr};
 };
+using SearchRegistry = SearchRegistryOf<>;
 
 } // namespace detail
 

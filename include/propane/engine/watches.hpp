@@ -50,7 +50,11 @@ struct WatchEntry {
 };
 
 // The slots and the per-variable lists of a store.
-class Watches {
+// Watches is WatchesOf<>, a template on nothing: a file compiles its members
+// only where it uses them, so one whose store comes from the prebuilt library
+// (compiled.hpp) compiles none of them.
+template <class = void>
+class WatchesOf {
 public:
     int add_slot(int prop) {
         slots_.push_back({prop, -1, 0, 0});
@@ -124,6 +128,7 @@ private:
     std::vector<std::vector<WatchEntry>> lists_; // per variable
     std::vector<std::uint32_t> live_;            // per variable, its list's live entries
 };
+using Watches = WatchesOf<>;
 
 // Runs for the watchable variables fixed since its last run (its pending
 // tags are their indices) and wakes the watches of each.
