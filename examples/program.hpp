@@ -7,7 +7,9 @@
 // written is an error, not exit 0. The examples with options read them
 // with options.hpp.
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <string_view>
 
 namespace examples {
@@ -26,8 +28,8 @@ inline int no_options(char** argv, const char* program) {
 // when it could not be.
 inline int written(const char* program, int status) {
     if (std::fflush(stdout) == 0) return status;
-    std::fprintf(stderr, "%s: writing the output: ", program);
-    std::perror(nullptr);
+    const int error = errno; // before anything else can set it
+    std::fprintf(stderr, "%s: writing the output: %s\n", program, std::strerror(error));
     return 2;
 }
 

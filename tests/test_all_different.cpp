@@ -1846,7 +1846,8 @@ TEST_CASE("all_different: a change undone before propagation leaves no trace") {
 }
 
 TEST_CASE("consistency names round-trip and unknown names are refused") {
-    for (propane::Consistency c : std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
+    for (propane::Consistency c :
+         std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
         const auto back = propane::consistency_from_string(propane::to_string(c));
         REQUIRE(back.has_value());
         CHECK(*back == c);
@@ -1876,9 +1877,6 @@ TEST_CASE("all_different: a strength outside Consistency is a model_error, caugh
     CHECK(count_solutions(s, x) == 6);
 }
 
-// The bounds strength's choice between an early and a late Hall pass
-// (early_hall.hpp): it learns, per number of views fixed since the last
-// run, whether early passes find anything.
 // propane::value, bounds and domain fix the strength where the model is
 // written (a file compiles that one propagator); a Consistency chosen at run
 // time picks among the three. Both must post the same constraint.
@@ -1934,6 +1932,9 @@ TEST_CASE("all_different: a strength fixed in the model prunes as the same stren
     CHECK(runtime.strength == propane::Consistency::bounds);
 }
 
+// The bounds strength's choice between an early and a late Hall pass
+// (early_hall.hpp): it learns, per number of views fixed since the last
+// run, whether early passes find anything.
 TEST_CASE("all_different bounds: early Hall passes go on while one in four finds something, and stop otherwise") {
     propane::detail::EarlyHall early;
     // Bounds alone moved: the pass waits.

@@ -278,7 +278,8 @@ constexpr std::uint64_t cut_branches = 300;
 // would show as a difference of hundreds of thousands.
 TEST_CASE_TEMPLATE("a complete 12-queens count allocates nothing per node", Domain, propane::BitDomain<1>,
                    propane::BitDomain<2>, propane::BitDomain<propane::dynamic>) {
-    for (const propane::Consistency strength : std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
+    for (const propane::Consistency strength :
+         std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
         const std::string strength_name(propane::to_string(strength));
         CAPTURE(strength_name);
 

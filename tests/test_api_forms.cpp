@@ -36,6 +36,12 @@ namespace {
 using propane::AffineView;
 using propane::IntVar;
 using propane::OffsetView;
+
+int function_visits = 0;
+void count_visit(const propane::Solution<propane::Store<propane::BitDomain<1>>, IntVar>&) { ++function_visits; }
+propane::Action stop_at_first(const propane::Solution<propane::Store<propane::BitDomain<1>>, IntVar>&) {
+    return propane::stop;
+}
 using propane::Rel;
 using S = propane::Store<propane::BitDomain<1>>;
 using Solutions = std::set<std::vector<int>>;
@@ -171,8 +177,11 @@ TEST_CASE("linear: a braced list keeps its one view type and reads a mixed one a
     static_assert(
         std::is_same_v<decltype(propane::linear({1, 2}, {x, y + 1}, Rel::eq, 3)), propane::Linear<AffineView>>);
     static_assert(std::is_same_v<decltype(propane::linear({x, 2 * y}, Rel::eq, 3)), propane::Linear<AffineView>>);
-    static_assert(std::is_same_v<decltype(propane::all_different({x, y})), propane::AllDifferent<IntVar, propane::ConsistencyTag<propane::Consistency::bounds>>>);
-    static_assert(std::is_same_v<decltype(propane::all_different({x, y + 1})), propane::AllDifferent<AffineView, propane::ConsistencyTag<propane::Consistency::bounds>>>);
+    static_assert(std::is_same_v<decltype(propane::all_different({x, y})),
+                                 propane::AllDifferent<IntVar, propane::ConsistencyTag<propane::Consistency::bounds>>>);
+    static_assert(
+        std::is_same_v<decltype(propane::all_different({x, y + 1})),
+                       propane::AllDifferent<AffineView, propane::ConsistencyTag<propane::Consistency::bounds>>>);
     static_assert(std::is_same_v<decltype(propane::clause({x}, {y})), propane::Clause<AffineView, AffineView>>);
     static_assert(std::is_same_v<decltype(propane::clause(Vars{x}, Vars{y})), propane::Clause<IntVar, IntVar>>);
     CHECK(propane::linear({1, 2}, {x, y}, Rel::eq, 3).coeffs == std::vector<std::int64_t>{1, 2});
@@ -260,7 +269,8 @@ TEST_CASE("rel: a constant of any integral type, bool as 0 and 1; one beyond 64 
 
 TEST_CASE("all_different: braced, with or without a strength, array, span and mixed views post the vector form") {
     const std::vector<Range> d{{0, 2}, {0, 2}, {-1, 1}};
-    for (const propane::Consistency strength : std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
+    for (const propane::Consistency strength :
+         std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
         const std::string strength_name = std::string(propane::to_string(strength));
         CAPTURE(strength_name);
         same_solutions(
@@ -501,4 +511,18 @@ TEST_CASE("min and max: braced, array, span and mixed views post the vector form
                     {"braced offsets", [](S& s, const Vars& x) {
                          s.post(propane::max({x[0] + 0, x[1] + 1}, x[2]));
                      }}});
+}
+
+TEST_CASE("solve: a plain function as the visitor, over a vector, another range and every variable") {
+    S s;
+    const std::vector<IntVar> x = s.int_vars(3, 0, 2);
+    s.post(propane::all_different(x, propane::domain));
+    const std::list<IntVar> listed(x.begin(), x.end());
+    function_visits = 0;
+    CHECK(propane::solve(s, x, propane::Strategy{}, propane::Limits{}, count_visit).solutions == 6);
+    CHECK(propane::solve(s, listed, propane::Strategy{}, count_visit).solutions == 6);
+    CHECK(propane::solve(s, propane::Strategy{}, propane::Limits{}, count_visit).solutions == 6);
+    CHECK(function_visits == 18);
+    // A function that stops the search at the first solution.
+    CHECK(propane::solve(s, x, propane::Strategy{}, stop_at_first).solutions == 1);
 }

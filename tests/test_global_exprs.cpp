@@ -144,7 +144,8 @@ constexpr std::array all_rels{Rel::eq, Rel::ne, Rel::lt, Rel::le, Rel::gt, Rel::
 TEST_CASE("all_different over expressions: braced, mixed with views, vectors; every strength") {
     using propane::abs;
     std::vector<Case> cases;
-    for (const propane::Consistency k : std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
+    for (const propane::Consistency k :
+         std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
         cases.push_back({"{x + y, y + z, x + z}",
                          [k](Store& s, const Vars& v) {
                              s.post(propane::all_different({v[0] + v[1], v[1] + v[2], v[0] + v[2]}, k));
@@ -309,10 +310,15 @@ TEST_CASE("braced lists of views keep their overloads and return types") {
     Store s;
     const IntVar x = s.int_var(0, 3), y = s.int_var(0, 3);
     const Expr e = x + y;
-    static_assert(std::is_same_v<decltype(propane::all_different({x, y})), propane::AllDifferent<IntVar, propane::ConsistencyTag<propane::Consistency::bounds>>>);
-    static_assert(std::is_same_v<decltype(propane::all_different({x, y + 1})), propane::AllDifferent<AffineView, propane::ConsistencyTag<propane::Consistency::bounds>>>);
-    static_assert(std::is_same_v<decltype(propane::all_different({x, e})), propane::AllDifferentOfExprs<propane::ConsistencyTag<propane::Consistency::bounds>>>);
-    static_assert(std::is_same_v<decltype(propane::all_different(std::vector<Expr>{e})), propane::AllDifferentOfExprs<propane::ConsistencyTag<propane::Consistency::bounds>>>);
+    static_assert(std::is_same_v<decltype(propane::all_different({x, y})),
+                                 propane::AllDifferent<IntVar, propane::ConsistencyTag<propane::Consistency::bounds>>>);
+    static_assert(
+        std::is_same_v<decltype(propane::all_different({x, y + 1})),
+                       propane::AllDifferent<AffineView, propane::ConsistencyTag<propane::Consistency::bounds>>>);
+    static_assert(std::is_same_v<decltype(propane::all_different({x, e})),
+                                 propane::AllDifferentOfExprs<propane::ConsistencyTag<propane::Consistency::bounds>>>);
+    static_assert(std::is_same_v<decltype(propane::all_different(std::vector<Expr>{e})),
+                                 propane::AllDifferentOfExprs<propane::ConsistencyTag<propane::Consistency::bounds>>>);
     static_assert(std::is_same_v<decltype(propane::count({x, y + 1}, 1, Rel::eq, 2)), propane::Count<AffineView, int>>);
     static_assert(
         std::is_same_v<decltype(propane::count({x, y + 1}, 1, Rel::eq, y)), propane::Count<AffineView, IntVar>>);

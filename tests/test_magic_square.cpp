@@ -55,7 +55,8 @@ std::uint64_t count(int n, propane::Consistency c) {
 } // namespace
 
 TEST_CASE("magic squares: orders 1 to 3 at every strength") {
-    for (const propane::Consistency c : std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
+    for (const propane::Consistency c :
+         std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
         CAPTURE(propane::to_string(c));
         CHECK(count(1, c) == 1);
         CHECK(count(2, c) == 0);

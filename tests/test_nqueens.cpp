@@ -130,7 +130,8 @@ TEST_CASE("the first 8-queens solution is the guide's: q = 0 4 7 5 2 6 1 3") {
 TEST_CASE("every solution found is a valid placement") {
     for (int n = 1; n <= 9; ++n) {
         CAPTURE(n);
-        for (propane::Consistency strength : std::initializer_list<propane::Consistency>{propane::value, propane::bounds}) {
+        for (propane::Consistency strength :
+             std::initializer_list<propane::Consistency>{propane::value, propane::bounds}) {
             nqueens::Model<propane::BitDomain<1>> m(n, strength);
             propane::solve(m.store, m.q, nqueens::guide_strategy, [&](const auto& sol) {
                 for (int i = 0; i < n; ++i)
@@ -321,7 +322,8 @@ TEST_CASE_TEMPLATE("the mirror-broken model with its mirror images gives every s
                    propane::BitDomain<propane::dynamic>) {
     for (int n = 1; n <= 10; ++n) {
         CAPTURE(n);
-        for (propane::Consistency strength : std::initializer_list<propane::Consistency>{propane::value, propane::bounds}) {
+        for (propane::Consistency strength :
+             std::initializer_list<propane::Consistency>{propane::value, propane::bounds}) {
             std::vector<Board> full = engine_solutions<Domain>(n, strength, nqueens::Symmetry::none);
             std::vector<Board> rebuilt;
             std::uint64_t weighted = 0;

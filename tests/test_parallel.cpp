@@ -208,7 +208,8 @@ TEST_CASE("parallel: N-queens counts, order and statistics equal one thread's, a
         {.var = propane::largest_domain, .val = propane::middle_value},
         {.var = propane::smallest_min, .val = propane::split_value},
     };
-    for (const propane::Consistency strength : std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain})
+    for (const propane::Consistency strength :
+         std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain})
         for (const propane::Strategy& strategy : strategies) {
             CAPTURE(static_cast<int>(strength));
             CAPTURE(propane::to_string(strategy.var));
@@ -415,7 +416,8 @@ TEST_CASE("split: subproblems reached from one another search as from the root")
             CHECK(domain_words(copy) == root);
         }
     };
-    for (const propane::Consistency strength : std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
+    for (const propane::Consistency strength :
+         std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
         nqueens::Model<propane::BitDomain<1>> m(7, strength);
         check_orders(m.store, m.q, propane::Strategy{}, 40);
         check_orders(m.store, m.q, propane::Strategy{.var = propane::smallest_domain, .val = propane::split_value},
@@ -596,7 +598,8 @@ TEST_CASE("parallel: strategies that depend on the search's history find every s
         {.var = propane::dom_wdeg, .val = propane::random_value, .seed = 3,
          .restarts = {propane::RestartPolicy::geometric, 3, 1.5}},
     };
-    for (const propane::Consistency strength : std::initializer_list<propane::Consistency>{propane::value, propane::domain})
+    for (const propane::Consistency strength :
+         std::initializer_list<propane::Consistency>{propane::value, propane::domain})
         for (std::size_t k = 0; k < strategies.size(); ++k) {
             CAPTURE(static_cast<int>(strength));
             CAPTURE(k);
@@ -788,7 +791,8 @@ void check_optimum(Store& s, const std::vector<IntVar>& vars, const propane::Str
 
 TEST_CASE("parallel branch and bound: the optimum of one thread, in strictly improving steps") {
     // N-queens with a weighted sum of queens as the cost, both ways.
-    for (const propane::Consistency strength : std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
+    for (const propane::Consistency strength :
+         std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain}) {
         nqueens::Model<propane::BitDomain<1>> m(8, strength);
         const IntVar cost = m.store.int_var(-30, 30);
         m.store.post(propane::linear(std::vector<int>{1, -1, 2, -3, 1}, std::vector<IntVar>{m.q[0], m.q[7], m.q[3], m.q[5], cost},

@@ -96,7 +96,9 @@ Model random_model(unsigned seed) {
     for (int i = 0; i < m.n; ++i) m.dom.push_back(static_cast<std::uint32_t>(uniform(1, (1 << range) - 1)));
     const int ncons = uniform(1, 3);
     for (int c = 0; c < ncons; ++c) {
-        ConSpec con{static_cast<Kind>(uniform(0, 2)), uniform(0, 1) == 0 ? propane::Consistency::value : propane::Consistency::bounds, {}};
+        ConSpec con{static_cast<Kind>(uniform(0, 2)),
+                    uniform(0, 1) == 0 ? propane::Consistency::value : propane::Consistency::bounds,
+                    {}};
         std::vector<int> vars(static_cast<std::size_t>(m.n));
         for (int i = 0; i < m.n; ++i) vars[static_cast<std::size_t>(i)] = i;
         std::shuffle(vars.begin(), vars.end(), rng);

@@ -91,7 +91,8 @@ std::vector<IntVar> random_model(Store& s, Rng& rng) {
     }
     if (rng.between(0, 1) == 0) {
         std::vector<IntVar> some(x.begin(), x.begin() + rng.between(2, n));
-        s.post(propane::all_different(some, rng.between(0, 1) == 0 ? propane::Consistency::bounds : propane::Consistency::domain));
+        s.post(propane::all_different(some, rng.between(0, 1) == 0 ? propane::Consistency::bounds
+                                                                   : propane::Consistency::domain));
     }
     // Drawn one by one: the order of a call's arguments is the compiler's.
     const IntVar a = any(), b = any();
@@ -201,7 +202,8 @@ TEST_CASE("split: chains, a partition in the search's order at every count") {
 }
 
 TEST_CASE("split: N-queens, a partition in the search's order, as many subproblems as asked for") {
-    for (const propane::Consistency strength : std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain})
+    for (const propane::Consistency strength :
+         std::initializer_list<propane::Consistency>{propane::value, propane::bounds, propane::domain})
         for (const propane::Strategy& strategy :
              {propane::Strategy{}, propane::Strategy{.val = propane::split_value},
               propane::Strategy{.var = propane::smallest_domain, .val = propane::max_value},

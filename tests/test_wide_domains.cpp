@@ -1140,7 +1140,8 @@ Model random_model(std::uint64_t seed) {
                 if (std::find(vs.begin(), vs.end(), y) == vs.end()) vs.push_back(y);
             }
             if (vs.size() >= 2)
-                m.add(Con(Kind::all_different, vs).with_strength(rng.chance(50) ? propane::Consistency::value : propane::Consistency::bounds));
+                m.add(Con(Kind::all_different, vs)
+                          .with_strength(rng.chance(50) ? propane::Consistency::value : propane::Consistency::bounds));
             break;
         }
         case 4: {

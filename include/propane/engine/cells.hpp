@@ -15,9 +15,13 @@
 
 namespace propane::detail {
 
-// Cells is CellsOf<>, a template on nothing: a file compiles its members only
-// where it uses them, so one whose store comes from the prebuilt library
-// (compiled.hpp) compiles none of them.
+// Cells is CellsOf<>, a template on nothing, as are the engine's other
+// classes that no store type parameterises (watches.hpp, intervals.hpp,
+// queue.hpp, searches.hpp, model.hpp). g++ analyses the body of every
+// non-template inline function, and instantiates the standard templates it
+// calls, in every file that includes it, used or not; a template's members
+// are compiled only where they are used, so a file whose store comes from
+// the prebuilt library (compiled.hpp) compiles none of them.
 template <class = void>
 class CellsOf {
 public:

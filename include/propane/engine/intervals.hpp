@@ -36,9 +36,7 @@ struct Hole {
 // An owned vector of holes behind one pointer, so that a dynamic domain
 // stays within its cache line; null while the domain is a bitset. Copies
 // are deep: a copied store must not share a domain's holes.
-// HoleList is HoleListOf<>, a template on nothing: a file compiles its members
-// only where it uses them, so one whose store comes from the prebuilt library
-// (compiled.hpp) compiles none of them.
+// HoleList is HoleListOf<>, compiled where used (see Cells, cells.hpp).
 template <class = void>
 class HoleListOf {
 public:
@@ -76,9 +74,7 @@ using HoleList = HoleListOf<>;
 // hole lies strictly between them; holes are disjoint, never adjacent, and
 // sorted. Each update calls before_write(0) once, before it writes, so the
 // store saves the domain once per level (its trail copies the holes).
-// IntervalForm is IntervalFormOf<>, a template on nothing: a file compiles its
-// members only where it uses them, so one whose store comes from the prebuilt
-// library (compiled.hpp) compiles none of them.
+// IntervalForm is IntervalFormOf<>, compiled where used (see Cells, cells.hpp).
 template <class = void>
 struct IntervalFormOf {
     using Holes = std::vector<Hole>;

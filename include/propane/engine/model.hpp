@@ -32,9 +32,7 @@ struct ModelTag {
 // A store's tag and its number of variables. Copying gives the copy a tag
 // of its own, descended from this one; moving hands the tag over, and the
 // store moved from starts a new model on its next variable.
-// Model is ModelOf<>, a template on nothing: a file compiles its members only
-// where it uses them, so one whose store comes from the prebuilt library
-// (compiled.hpp) compiles none of them.
+// Model is ModelOf<>, compiled where used (see Cells, cells.hpp).
 template <class = void>
 class ModelOf {
 public:

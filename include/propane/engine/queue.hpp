@@ -43,9 +43,7 @@ enum class Moves : std::uint8_t { min, max, either };
 // list apart, [domain | bounds | fixed] (one to an end fires as bounds), of
 // which a change of strength c wakes the prefix tagged[0 ..
 // tagged_end[c]); tagged_end[none] is 0.
-// VarSubscriptions is VarSubscriptionsOf<>, a template on nothing: a file
-// compiles its members only where it uses them, so one whose store comes from
-// the prebuilt library (compiled.hpp) compiles none of them.
+// VarSubscriptions is VarSubscriptionsOf<>, compiled where used (see Cells, cells.hpp).
 template <class = void>
 struct VarSubscriptionsOf {
     enum Group : std::uint8_t { max_group, domain_group, bounds_group, min_group, fixed_group };
@@ -126,9 +124,7 @@ using VarSubscriptions = VarSubscriptionsOf<>;
 // propagator), so the slot after the last entry is always free: the
 // store's wake-ups write there unconditionally and count the entry only if
 // the propagator was not queued yet.
-// PropagatorQueue is PropagatorQueueOf<>, a template on nothing: a file
-// compiles its members only where it uses them, so one whose store comes from
-// the prebuilt library (compiled.hpp) compiles none of them.
+// PropagatorQueue is PropagatorQueueOf<>, compiled where used (see Cells, cells.hpp).
 template <class = void>
 struct PropagatorQueueOf {
     std::vector<int> ring;

@@ -30,9 +30,7 @@ struct SearchTie {
 // corrupted registry: the list is locked, and a search takes the store by
 // one compare-and-swap (try_start) before it reads anything a running
 // search writes. All of this happens once per search, never per node.
-// SearchRegistry is SearchRegistryOf<>, a template on nothing: a file compiles
-// its members only where it uses them, so one whose store comes from the
-// prebuilt library (compiled.hpp) compiles none of them.
+// SearchRegistry is SearchRegistryOf<>, compiled where used (see Cells, cells.hpp).
 template <class = void>
 class SearchRegistryOf {
 public:

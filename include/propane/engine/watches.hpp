@@ -50,9 +50,7 @@ struct WatchEntry {
 };
 
 // The slots and the per-variable lists of a store.
-// Watches is WatchesOf<>, a template on nothing: a file compiles its members
-// only where it uses them, so one whose store comes from the prebuilt library
-// (compiled.hpp) compiles none of them.
+// Watches is WatchesOf<>, compiled where used (see Cells, cells.hpp).
 template <class = void>
 class WatchesOf {
 public:

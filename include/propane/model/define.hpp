@@ -99,8 +99,8 @@ template <class S>
 Expr resolved_linear(S& s, const Expr& e, const char* who) {
     for (const Expr::Term& t : e.terms()) s.check(t.x, who);
     if (!e.parts().empty())
-        throw model_error(std::string(who) + ": a LinearExpr holds the non-linear " + e.text() +
-                          ", added through a reference to its Expr; build it as a propane::Expr");
+        throw model_error(std::string(who) + ": a LinearExpr holds a non-linear term, added through a reference "
+                          "to its Expr; build it as a propane::Expr");
     return e.normal();
 }
 

@@ -19,16 +19,18 @@ public:
     Owned() = default;
     explicit Owned(T* p) noexcept : p_(p) {}
     Owned(Owned&& o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
+    // Takes o's object before deleting its own, which may own o.
     Owned& operator=(Owned&& o) noexcept {
-        if (this != &o) {
-            delete p_;
-            p_ = std::exchange(o.p_, nullptr);
-        }
+        T* const taken = std::exchange(o.p_, nullptr);
+        delete std::exchange(p_, taken);
         return *this;
     }
     Owned(const Owned&) = delete;
     Owned& operator=(const Owned&) = delete;
-    ~Owned() { delete p_; }
+    ~Owned() {
+        static_assert(sizeof(T) > 0, "Owned<T> deletes a T: T must be complete here");
+        delete p_;
+    }
 
     T* operator->() const noexcept { return p_; }
     T& operator*() const noexcept { return *p_; }

@@ -125,7 +125,8 @@ public:
         : Search(s, vars, std::move(strategy), limits) {
         s.check(objective.view.var(), "objective");
         objective_var_ = objective.view.var().index();
-        objective_ = detail::Owned<detail::ErasedObjective<Store>>(new detail::ObjectiveOf<Store, V>(std::move(objective)));
+        objective_ =
+            detail::Owned<detail::ErasedObjective<Store>>(new detail::ObjectiveOf<Store, V>(std::move(objective)));
     }
     template <std::ranges::input_range R, propane::View<Store> V>
     Search(Store& s, const R& vars, strategy_type strategy, Objective<V> objective)

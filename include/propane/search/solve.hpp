@@ -93,12 +93,18 @@ template <class Store, std::ranges::input_range R, class VarSel = VarChoice, cla
 SearchStats solve(Store& s, const R& vars, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits,
                   Visitor&& visitor) {
     using View = std::ranges::range_value_t<R>;
-    const detail::VisitorRef<Solution<Store, View>> ref(visitor);
-    if constexpr (std::same_as<std::remove_cvref_t<R>, std::vector<View>>)
-        return detail::solve_views(s, vars, strategy, limits, ref);
-    else
-        return detail::solve_views(s, std::vector<View>(std::ranges::begin(vars), std::ranges::end(vars)), strategy,
-                                   limits, ref);
+    if constexpr (std::is_function_v<std::remove_reference_t<Visitor>>) {
+        // A function: VisitorRef refers to objects, so to a pointer to it.
+        auto* const function = &visitor;
+        return solve(s, vars, strategy, limits, function);
+    } else {
+        const detail::VisitorRef<Solution<Store, View>> ref(visitor);
+        if constexpr (std::same_as<std::remove_cvref_t<R>, std::vector<View>>)
+            return detail::solve_views(s, vars, strategy, limits, ref);
+        else
+            return detail::solve_views(s, std::vector<View>(std::ranges::begin(vars), std::ranges::end(vars)),
+                                       strategy, limits, ref);
+    }
 }
 
 template <class Store, std::ranges::input_range R, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
@@ -114,9 +120,10 @@ SearchStats solve(Store& s, const R& vars, Visitor&& visitor) {
 // Without views: every variable of the store, in creation order.
 template <class Store, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
 SearchStats solve(Store& s, const BasicStrategy<VarSel, ValSel>& strategy, const Limits& limits, Visitor&& visitor) {
-    Search<Store, IntVar, VarSel, ValSel> search(s, strategy, limits);
-    detail::visit_all(search, visitor);
-    return search.stats();
+    std::vector<IntVar> every;
+    every.reserve(static_cast<std::size_t>(s.num_vars()));
+    for (int i = 0; i < s.num_vars(); ++i) every.push_back(s.var(i));
+    return solve(s, every, strategy, limits, std::forward<Visitor>(visitor));
 }
 
 template <class Store, class VarSel = VarChoice, class ValSel = ValChoice, class Visitor>
