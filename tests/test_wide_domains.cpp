@@ -46,6 +46,7 @@
 #include <propane/constraints/element.hpp>
 #include <propane/constraints/linear.hpp>
 #include <propane/constraints/rel.hpp>
+#include <propane/constraints/table.hpp>
 #include <propane/constraints/times.hpp>
 #include <propane/engine/error.hpp>
 #include <propane/engine/store.hpp>
@@ -1307,4 +1308,15 @@ TEST_CASE("over +-2e9, what could overflow int or 64 bits is refused with model_
         s.post(propane::times(x, y, z));
         CHECK_FALSE(s.propagate());
     }
+}
+
+TEST_CASE("table over a variable of two billion values keeps its column's values, in time that follows the table") {
+    propane::Store<propane::BitDomain<propane::dynamic>> s;
+    const propane::IntVar x = s.int_var(-1'000'000'000, 1'000'000'000), y = s.int_var(0, 9);
+    const std::vector<std::vector<int>> tuples{{-999'999'999, 1}, {5, 3}, {7, 3}, {1'000'000'000, 9}};
+    s.post(propane::table(std::vector<propane::IntVar>{x, y}, tuples));
+    REQUIRE(s.propagate());
+    CHECK(s.domain(x).size() == 4);
+    for (const auto& t : tuples) CHECK(s.domain(x).contains(t[0]));
+    CHECK(s.domain(y).size() == 3);
 }

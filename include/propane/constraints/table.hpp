@@ -45,14 +45,30 @@
 
 #include "../engine/error.hpp"
 #include "../engine/propagator.hpp"
+#include "../engine/runs.hpp"
 #include "../engine/view.hpp"
 #include "arguments.hpp"
-#include "rel.hpp" // detail::filter_values
 #include "table/compact.hpp"
 #include "table/forbidden.hpp"
 #include "table/live_tuples.hpp"
 
 namespace propane {
+
+namespace detail::tables {
+
+// Keeps of view x the values of col (sorted, not empty): one removal per gap
+// of the column, so the cost follows the table, not x's domain, which in
+// the interval form may hold billions of values. False on failure.
+template <class S, class X>
+bool keep_column(S& s, const X& x, const std::vector<int>& col) {
+    if (x.remove_below(s, col.front()) == Change::failed || x.remove_above(s, col.back()) == Change::failed)
+        return false;
+    for (std::size_t k = 1; k < col.size(); ++k)
+        if (remove_range(x, s, std::int64_t{col[k - 1]} + 1, std::int64_t{col[k]} - 1) == Change::failed) return false;
+    return true;
+}
+
+} // namespace detail::tables
 
 enum class TableMode : std::uint8_t { allowed, forbidden };
 
@@ -108,11 +124,8 @@ struct TableConstraint {
         if (mode == TableMode::allowed) {
             // Once, here: the propagator then finds every value of a view in
             // its column (LiveTuples reads a view's size as its column's).
-            for (std::size_t i = 0; i < xs.size(); ++i) {
-                const std::vector<int>& col = supports->column(i);
-                if (!detail::filter_values(s, xs[i], [&](int v) { return std::binary_search(col.begin(), col.end(), v); }))
-                    return;
-            }
+            for (std::size_t i = 0; i < xs.size(); ++i)
+                if (!detail::tables::keep_column(s, xs[i], supports->column(i))) return;
             id = s.add_propagator(
                 std::make_unique<detail::tables::CompactTable<S, X>>(s, std::move(supports), xs, shared));
         } else {
