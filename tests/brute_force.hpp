@@ -9,6 +9,7 @@
 // with what it checks), and the assignments propane's search finds.
 
 #include <algorithm>
+#include <limits>
 #include <array>
 #include <cstddef>
 #include <functional>
@@ -54,13 +55,14 @@ inline std::vector<std::array<int, 2>> random_ranges(std::mt19937& rng, int n, i
     return ranges;
 }
 
-// The solutions propane's search finds over xs.
+// The solutions propane's search finds over xs, each cut to its first
+// `kept` values (the model's own variables, when xs ends with auxiliaries).
 template <class Store, class Vars>
-std::set<Values> searched(Store& s, const Vars& xs) {
+std::set<Values> searched(Store& s, const Vars& xs, std::size_t kept = std::numeric_limits<std::size_t>::max()) {
     std::set<Values> out;
     propane::solve(s, xs, [&](const auto& sol) {
         Values v;
-        for (std::size_t i = 0; i < sol.size(); ++i) v.push_back(sol[i]);
+        for (std::size_t i = 0; i < std::min(sol.size(), kept); ++i) v.push_back(sol[i]);
         out.insert(v);
     });
     return out;

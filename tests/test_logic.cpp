@@ -52,13 +52,7 @@ std::set<Values> solutions(const Model& m, const std::function<void(Store&, cons
     post(s, xs);
     std::vector<IntVar> all;
     for (int i = 0; i < s.num_vars(); ++i) all.push_back(s.var(i));
-    std::set<Values> out;
-    propane::solve(s, all, [&](const auto& sol) {
-        Values v;
-        for (std::size_t i = 0; i < xs.size(); ++i) v.push_back(sol[i]);
-        out.insert(v);
-    });
-    return out;
+    return brute::searched(s, all, xs.size());
 }
 
 std::set<Values> brute_force(const Model& m, const Meaning& meaning) { return brute::solutions(m.ranges, meaning); }

@@ -58,7 +58,9 @@ namespace detail::tables {
 
 // Keeps of view x the values of col (sorted, not empty): one removal per gap
 // of the column, so the cost follows the table, not x's domain, which in
-// the interval form may hold billions of values. False on failure.
+// the interval form may hold billions of values (runs.hpp's keep_only
+// stops at its run limit, and the propagator needs every value it leaves
+// in the column). False on failure.
 template <class S, class X>
 bool keep_column(S& s, const X& x, const std::vector<int>& col) {
     if (x.remove_below(s, col.front()) == Change::failed || x.remove_above(s, col.back()) == Change::failed)

@@ -392,16 +392,14 @@ template <class A, class B>
     requires ExprOperands<A, B>
 detail::product_t<A, B> operator*(const A& a, const B& b) {
     if constexpr (std::same_as<detail::product_t<A, B>, LinearExpr>) {
-        // A number times a linear operand: scaled, never a node.
-        LinearExpr e;
+        // A linear operand scaled by a number, never a node.
         if constexpr (std::integral<A>) {
-            e = b;
-            e *= detail::to64(a);
+            return b * a;
         } else {
-            e = a;
+            LinearExpr e = a;
             e *= detail::to64(b);
+            return e;
         }
-        return e;
     } else {
         Expr x = detail::as_expr(a), y = detail::as_expr(b);
         if (y.is_constant()) std::swap(x, y);

@@ -89,11 +89,7 @@ using relation_t = std::conditional_t<LinearSide<A> && LinearSide<B>, LinearRel,
 
 template <class A, class B>
 relation_t<A, B> relation(const A& a, const B& b, Rel r) {
-    Expr e = as_expr(a) - as_expr(b);
-    if constexpr (std::same_as<relation_t<A, B>, LinearRel>)
-        return {LinearExpr(std::move(e)), r};
-    else
-        return {std::move(e), r};
+    return {typed<sum_t<A, B>>(as_expr(a) - as_expr(b)), r};
 }
 
 } // namespace detail
