@@ -122,8 +122,8 @@ public:
     // The value within lo .. hi, else model_error "who: what is v, ...".
     std::int64_t get(const char* who, const std::string& what, std::int64_t lo, std::int64_t hi) const {
         if (!beyond_.empty() || value_ < lo || value_ > hi)
-            throw model_error(std::string(who) + ": " + what + " is " + text() + ", beyond " + std::to_string(lo) +
-                              ".." + std::to_string(hi));
+            throw model_error(formatted("%s: %s is %s, beyond %lld..%lld", who, what.c_str(), text().c_str(),
+                                        static_cast<long long>(lo), static_cast<long long>(hi)));
         return value_;
     }
     int get_int(const char* who, const std::string& what) const {
@@ -137,7 +137,7 @@ public:
     std::int64_t saturated() const noexcept { return value_; }
 
 private:
-    std::string text() const { return beyond_.empty() ? std::to_string(value_) : beyond_; }
+    std::string text() const { return beyond_.empty() ? formatted("%lld", static_cast<long long>(value_)) : beyond_; }
 
     std::int64_t value_ = 0;
     std::string beyond_;

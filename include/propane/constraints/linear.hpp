@@ -161,8 +161,7 @@ bool shares_variable(const std::vector<Term<View>>& terms) {
     std::vector<int> vars;
     vars.reserve(terms.size());
     for (const Term<View>& t : terms) vars.push_back(t.v.var().index());
-    std::ranges::sort(vars);
-    return std::ranges::adjacent_find(vars) != vars.end();
+    return repeats_variable(vars);
 }
 
 // The cuts of sum <= upper and/or sum >= lower to the greatest bounds(R)
@@ -439,10 +438,17 @@ private:
     std::int64_t c_;
 };
 
+// Which LinearUnit shapes a post of a sum prepares for: those of two and
+// three terms (linear(), whose terms are counted at run time), of three
+// alone (a sum of three operands, expr.hpp's LinearSum<3>), or none. Each
+// shape is a propagator class for every file that posts such a sum.
+enum class UnitShapes : std::uint8_t { none, three, two_and_three };
+
 // A LinearUnit for two or three terms of coefficient +-1 over distinct
 // variables: +1 terms first, and the whole constraint negated (bounds
 // swapped, k negated) when -1 terms are the majority, so that P >= M.
-template <class S, class View>
+// RelOf: the relation (rel.hpp's may_be), never ne.
+template <UnitShapes U, class S, class View, class RelOf>
 std::unique_ptr<Propagator<S>> linear_unit(const std::vector<Term<View>>& terms, bool lower, bool upper,
                                            std::int64_t k) {
     const auto minus = std::ranges::count_if(terms, [](const Term<View>& t) { return t.a < 0; });
@@ -452,13 +458,21 @@ std::unique_ptr<Propagator<S>> linear_unit(const std::vector<Term<View>>& terms,
     const std::size_t plus = views.size();
     views.insert(views.end(), rest.begin(), rest.end());
     const bool has_lower = flip ? upper : lower, has_upper = flip ? lower : upper;
+    constexpr bool one_sided =
+        may_be<RelOf>(Rel::lt) || may_be<RelOf>(Rel::le) || may_be<RelOf>(Rel::gt) || may_be<RelOf>(Rel::ge);
     const auto make = [&]<int P, int M>() -> std::unique_ptr<Propagator<S>> {
         const std::int64_t c = flip ? -k : k;
-        if (has_lower && has_upper) return std::make_unique<LinearUnit<S, View, P, M, true, true>>(views, c);
-        if (has_lower) return std::make_unique<LinearUnit<S, View, P, M, true, false>>(views, c);
-        return std::make_unique<LinearUnit<S, View, P, M, false, true>>(views, c);
+        if constexpr (!one_sided) {
+            return std::make_unique<LinearUnit<S, View, P, M, true, true>>(views, c);
+        } else {
+            if constexpr (may_be<RelOf>(Rel::eq))
+                if (has_lower && has_upper) return std::make_unique<LinearUnit<S, View, P, M, true, true>>(views, c);
+            if (has_lower) return std::make_unique<LinearUnit<S, View, P, M, true, false>>(views, c);
+            return std::make_unique<LinearUnit<S, View, P, M, false, true>>(views, c);
+        }
     };
-    if (terms.size() == 2) return plus == 2 ? make.template operator()<2, 0>() : make.template operator()<1, 1>();
+    if constexpr (U == UnitShapes::two_and_three)
+        if (terms.size() == 2) return plus == 2 ? make.template operator()<2, 0>() : make.template operator()<1, 1>();
     return plus == 3 ? make.template operator()<3, 0>() : make.template operator()<2, 1>();
 }
 
@@ -468,8 +482,8 @@ inline constexpr std::int64_t linear_limit = std::int64_t{1} << 62;
 
 inline void check_sizes(std::size_t coeffs, std::size_t views) {
     if (coeffs != views)
-        throw model_error("linear: " + std::to_string(coeffs) + " coefficients for " + std::to_string(views) +
-                          " views; each view needs one coefficient");
+        throw model_error(formatted("linear: %zu coefficients for %zu views; each view needs one coefficient",
+                                    coeffs, views));
 }
 
 // The terms of sum(coeffs[i] * views[i]) r c with a nonzero coefficient,
@@ -480,22 +494,22 @@ std::vector<Term<View>> linear_terms(const std::vector<std::int64_t>& coeffs, co
                                      std::int64_t c) {
     std::vector<Term<View>> terms;
     if (c <= -linear_limit || c >= linear_limit)
-        throw model_error("linear: the constant " + std::to_string(c) + " is beyond +-2^62");
+        throw model_error(formatted("linear: the constant %lld is beyond +-2^62", static_cast<long long>(c)));
     std::int64_t reach = (c < 0 ? -c : c) + 1;
     for (std::size_t i = 0; i < views.size(); ++i) {
         const std::int64_t a = coeffs[i];
         if (a == 0) continue;
         if (a <= -linear_limit || a >= linear_limit)
-            throw model_error("linear: coefficient " + std::to_string(a) + " (term " + std::to_string(i) +
-                              ") is beyond +-2^62");
+            throw model_error(formatted("linear: coefficient %lld (term %zu) is beyond +-2^62",
+                                        static_cast<long long>(a), i));
         const std::int64_t span = std::max(std::abs(std::int64_t{views[i].lo()}), std::abs(std::int64_t{views[i].hi()}));
         // Both factors below 2^62 and 2^31 + 1; compared by division, so the
         // test itself cannot overflow.
         if (span != 0 && (a < 0 ? -a : a) > (linear_limit - reach) / span)
-            throw model_error("linear: the sum could overflow 64-bit arithmetic: with term " + std::to_string(i) +
-                              " (coefficient " + std::to_string(a) + ", view range " + std::to_string(views[i].lo()) +
-                              ".." + std::to_string(views[i].hi()) +
-                              ") the sum of |coefficient| * |value| and |c| reaches 2^62");
+            throw model_error(formatted("linear: the sum could overflow 64-bit arithmetic: with term %zu "
+                                        "(coefficient %lld, view range %d..%d) the sum of |coefficient| * "
+                                        "|value| and |c| reaches 2^62",
+                                        i, static_cast<long long>(a), views[i].lo(), views[i].hi()));
         reach += (a < 0 ? -a : a) * span;
         terms.push_back({views[i], a});
     }
@@ -520,32 +534,38 @@ struct Linear {
 
 };
 
-template <class View>
-template <class S>
-void Linear<View>::post(S& s) const {
-    // Again here: the struct can be built without linear().
-    detail::check_rel(r, "linear");
-    detail::check_sizes(coeffs.size(), views.size());
-    for (const View& v : views) s.check(v.var(), "linear");
-    const std::vector<detail::Term<View>> terms = detail::linear_terms(coeffs, views, c);
+namespace detail {
+
+// sum(terms) r c, the terms linear_terms()'s: the propagator for r (a Rel,
+// or one relation: rel.hpp's may_be) and the terms' count, U saying which
+// unit-coefficient shapes are prepared for. Only the propagators r can
+// need are instantiated.
+template <UnitShapes U, class S, class View, class RelOf>
+void post_terms(S& s, const std::vector<Term<View>>& terms, RelOf rel, std::int64_t c) {
+    const Rel r = rel;
     std::unique_ptr<Propagator<S>> p;
     const std::int64_t k = c + (r == Rel::lt ? -1 : r == Rel::gt ? 1 : 0);
     const bool upper = r == Rel::eq || r == Rel::le || r == Rel::lt;
     const bool lower = r == Rel::eq || r == Rel::ge || r == Rel::gt;
+    constexpr bool sums = may_be<RelOf>(Rel::eq) || may_be<RelOf>(Rel::lt) || may_be<RelOf>(Rel::le) ||
+                          may_be<RelOf>(Rel::gt) || may_be<RelOf>(Rel::ge);
     if (r == Rel::ne) {
-        p = std::make_unique<detail::LinearNe<S, View>>(s, terms, c);
-    } else if ((terms.size() == 2 || terms.size() == 3) &&
-               std::ranges::all_of(terms, [](const detail::Term<View>& t) { return t.a == 1 || t.a == -1; }) &&
-               !detail::shares_variable(terms)) {
-        p = detail::linear_unit<S>(terms, lower, upper, k);
-    } else {
-        p = std::make_unique<detail::LinearBounds<S, View>>(s, terms, lower ? std::optional{k} : std::nullopt,
-                                                            upper ? std::optional{k} : std::nullopt);
+        if constexpr (may_be<RelOf>(Rel::ne)) p = std::make_unique<LinearNe<S, View>>(s, terms, c);
+    } else if constexpr (sums) {
+        if constexpr (U != UnitShapes::none) {
+            const bool count = terms.size() == 3 || (U == UnitShapes::two_and_three && terms.size() == 2);
+            if (count && std::ranges::all_of(terms, [](const Term<View>& t) { return t.a == 1 || t.a == -1; }) &&
+                !shares_variable(terms))
+                p = linear_unit<U, S, View, RelOf>(terms, lower, upper, k);
+        }
+        if (!p)
+            p = std::make_unique<LinearBounds<S, View>>(s, terms, lower ? std::optional{k} : std::nullopt,
+                                                        upper ? std::optional{k} : std::nullopt);
     }
     const int id = s.add_propagator(std::move(p));
     // A sum bounded on one side reads one end of each term: its least
     // value under an upper bound, its greatest under a lower one.
-    for (const detail::Term<View>& t : terms) {
+    for (const Term<View>& t : terms) {
         const bool least = (t.a > 0) == upper;
         const Event e = r == Rel::ne ? Event::fixed
                         : upper && lower ? Event::bounds
@@ -553,6 +573,18 @@ void Linear<View>::post(S& s) const {
                                          : max_event(t.v);
         s.subscribe(t.v.var(), id, e);
     }
+}
+
+} // namespace detail
+
+template <class View>
+template <class S>
+void Linear<View>::post(S& s) const {
+    // Again here: the struct can be built without linear().
+    detail::check_rel(r, "linear");
+    detail::check_sizes(coeffs.size(), views.size());
+    for (const View& v : views) s.check(v.var(), "linear");
+    detail::post_terms<detail::UnitShapes::two_and_three>(s, detail::linear_terms(coeffs, views, c), r, c);
 }
 
 namespace detail {

@@ -36,6 +36,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "../engine/error.hpp"
 #include "../engine/names.hpp"
@@ -70,8 +71,48 @@ namespace detail {
 // propagator: refused where it is first seen. `who` names the constraint.
 inline void check_rel(Rel r, std::string_view who) {
     if (static_cast<unsigned>(r) > static_cast<unsigned>(Rel::ge))
-        throw model_error(std::string(who) + ": relation " + std::to_string(static_cast<unsigned>(r)) +
-                          " is not a propane::Rel (eq, ne, lt, le, gt or ge)");
+        throw model_error(formatted("%.*s: relation %u is not a propane::Rel (eq, ne, lt, le, gt or ge)",
+                                    static_cast<int>(who.size()), who.data(), static_cast<unsigned>(r)));
+}
+
+// r with its sides swapped: a r b is b swapped(r) a.
+constexpr Rel swapped(Rel r) noexcept {
+    switch (r) {
+    case Rel::lt: return Rel::gt;
+    case Rel::le: return Rel::ge;
+    case Rel::gt: return Rel::lt;
+    case Rel::ge: return Rel::le;
+    default: return r;
+    }
+}
+
+// The relation a post is made for: any (RelOf = Rel, read at run time, as
+// rel(x, r, y) takes it) or one (std::integral_constant<Rel, R>, as x < y
+// fixes it). may_be<RelOf>(r) says whether r is possible, so that a post
+// for one relation instantiates only its propagators (`if constexpr`).
+template <class RelOf>
+constexpr bool may_be(Rel r) noexcept {
+    if constexpr (std::same_as<RelOf, Rel>)
+        return true;
+    else
+        return RelOf::value == r;
+}
+
+template <Rel R>
+using RelIs = std::integral_constant<Rel, R>;
+
+// f(RelIs<R>{}) for the relation R that r is: a relation read at run time
+// handed to code written for one.
+template <class F>
+void with_rel(Rel r, F&& f) {
+    switch (r) {
+    case Rel::eq: f(RelIs<Rel::eq>{}); return;
+    case Rel::ne: f(RelIs<Rel::ne>{}); return;
+    case Rel::lt: f(RelIs<Rel::lt>{}); return;
+    case Rel::le: f(RelIs<Rel::le>{}); return;
+    case Rel::gt: f(RelIs<Rel::gt>{}); return;
+    case Rel::ge: f(RelIs<Rel::ge>{}); return;
+    }
 }
 
 constexpr bool holds(Rel r, std::int64_t a, std::int64_t b) noexcept {
@@ -106,6 +147,13 @@ bool filter_values(S& s, const V& v, Keep&& keep) {
 // Either way the bounds go by bound updates, which wake only the
 // propagators of the bound that moved, so that both forms wake the same
 // ones.
+// x r y over views of one variable: the values v of the variable with
+// x(v) r y(v) (the header says why).
+template <class S, class X, class Y>
+void same_var_rel(S& s, Rel r, const X& x, const Y& y) {
+    filter_values(s, x.var(), [&](int v) { return holds(r, x.of(v), y.of(v)); });
+}
+
 template <class S, class A, class B>
 bool keep_common(S& s, const A& a, const B& b) {
     if (a.remove_below(s, b.min(s)) == Change::failed || a.remove_above(s, b.max(s)) == Change::failed)
@@ -230,6 +278,48 @@ void post_le(S& s, const X& x, const Y& y, int strict) {
     s.subscribe(y.var(), id, max_event(y));
 }
 
+// x R y (Relation::post), for the one relation R: the propagator of R
+// alone is instantiated. `who` names the post in messages.
+template <Rel R, class S, class X, class Y>
+void post_rel(S& s, const X& x, const Y& y, std::string_view who) {
+    s.check(x.var(), who);
+    s.check(y.var(), who);
+    if (x.var().same(y.var())) {
+        // A function, not a lambda here, so that the six relations share one.
+        same_var_rel(s, R, x, y);
+        return;
+    }
+    if constexpr (R == Rel::eq)
+        post_binary<RelEq<S, X, Y>>(s, Event::domain, x, y);
+    else if constexpr (R == Rel::ne)
+        post_binary<RelNe<S, X, Y>>(s, Event::fixed, x, y);
+    else if constexpr (R == Rel::lt || R == Rel::le)
+        post_le(s, x, y, R == Rel::lt ? 1 : 0);
+    else
+        post_le(s, y, x, R == Rel::gt ? 1 : 0);
+}
+
+// x R c (ConstRelation::post), for the one relation R.
+template <Rel R, class S, class X>
+void post_const_rel(S& s, const X& x, std::int64_t c, std::string_view who) {
+    s.check(x.var(), who);
+    // Beyond int's range by one, c still means what it meant to every
+    // view value, and c - 1, c + 1 stay far from overflow.
+    const std::int64_t k = std::clamp(c, int_min - 1, int_max + 1);
+    const bool in_int = k >= int_min && k <= int_max;
+    // A failure is the store's to remember (a view that refuses the
+    // value fails it too), so the Change itself is not needed here.
+    [[maybe_unused]] Change done = Change::none;
+    if constexpr (R == Rel::eq)
+        done = in_int ? x.assign(s, static_cast<int>(k)) : s.fail();
+    else if constexpr (R == Rel::ne)
+        done = in_int ? x.remove(s, static_cast<int>(k)) : Change::none;
+    else if constexpr (R == Rel::lt || R == Rel::le)
+        done = keep_at_most(x, s, R == Rel::lt ? k - 1 : k);
+    else
+        done = keep_at_least(x, s, R == Rel::gt ? k + 1 : k);
+}
+
 } // namespace detail
 
 // The constraint x r y, as rel(x, r, y) returns it.
@@ -250,20 +340,7 @@ template <class X, class Y>
 template <class S>
 void Relation<X, Y>::post(S& s) const {
     detail::check_rel(r, "rel");
-    s.check(x.var(), "rel");
-    s.check(y.var(), "rel");
-    if (x.var().same(y.var())) {
-        detail::filter_values(s, x.var(), [this](int v) { return detail::holds(r, x.of(v), y.of(v)); });
-        return;
-    }
-    switch (r) {
-    case Rel::eq: detail::post_binary<detail::RelEq<S, X, Y>>(s, Event::domain, x, y); break;
-    case Rel::ne: detail::post_binary<detail::RelNe<S, X, Y>>(s, Event::fixed, x, y); break;
-    case Rel::lt: detail::post_le(s, x, y, 1); break;
-    case Rel::le: detail::post_le(s, x, y, 0); break;
-    case Rel::gt: detail::post_le(s, y, x, 1); break;
-    case Rel::ge: detail::post_le(s, y, x, 0); break;
-    }
+    detail::with_rel(r, [&](auto rel) { detail::post_rel<rel.value>(s, x, y, "rel"); });
 }
 
 // The constraint x r c, as rel(x, r, c) returns it.
@@ -282,24 +359,7 @@ template <class X>
 template <class S>
 void ConstRelation<X>::post(S& s) const {
     detail::check_rel(r, "rel");
-    s.check(x.var(), "rel");
-    // Beyond int's range by one, c still means what it meant to every
-    // view value, and c - 1, c + 1 stay far from overflow.
-    const std::int64_t k = std::clamp(c, detail::int_min - 1, detail::int_max + 1);
-    const bool in_int = k >= detail::int_min && k <= detail::int_max;
-    // A failure is the store's to remember (a view that refuses the
-    // value fails it too), so the Change itself is not needed here.
-    [[maybe_unused]] const Change done = [&] {
-        switch (r) {
-        case Rel::eq: return in_int ? x.assign(s, static_cast<int>(k)) : s.fail();
-        case Rel::ne: return in_int ? x.remove(s, static_cast<int>(k)) : Change::none;
-        case Rel::lt: return detail::keep_at_most(x, s, k - 1);
-        case Rel::le: return detail::keep_at_most(x, s, k);
-        case Rel::gt: return detail::keep_at_least(x, s, k + 1);
-        case Rel::ge: break;
-        }
-        return detail::keep_at_least(x, s, k);
-    }();
+    detail::with_rel(r, [&](auto rel) { detail::post_const_rel<rel.value>(s, x, c, "rel"); });
 }
 
 template <detail::ViewHandle X, detail::ViewHandle Y>

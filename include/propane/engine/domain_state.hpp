@@ -140,12 +140,11 @@ protected:
     DomainState(int lo, int hi, Representation r) {
         bits_.base = lo;
         if (lo > hi)
-            throw model_error("empty domain: lo " + std::to_string(lo) + " > hi " + std::to_string(hi));
+            throw model_error(formatted("empty domain: lo %d > hi %d", lo, hi));
         const std::int64_t count = std::int64_t{hi} - lo + 1;
         const auto too_wide = [&](std::int64_t cap, const char* form) {
-            return model_error("domain " + std::to_string(lo) + ".." + std::to_string(hi) + " has " +
-                               std::to_string(count) + " values, more than " + form + " holds (" +
-                               std::to_string(cap) + ")");
+            return model_error(formatted("domain %d..%d has %lld values, more than %s holds (%lld)", lo, hi,
+                                         static_cast<long long>(count), form, static_cast<long long>(cap)));
         };
         if constexpr (is_dynamic) {
             if (r == Representation::interval || (r == Representation::automatic && count > bitset_limit)) {
@@ -157,9 +156,9 @@ protected:
                 return;
             }
         } else if (r == Representation::interval) {
-            throw model_error("domain " + std::to_string(lo) + ".." + std::to_string(hi) +
-                              ": a fixed-width BitDomain holds bitsets only; the interval form needs "
-                              "Store<BitDomain<dynamic>>");
+            throw model_error(formatted("domain %d..%d: a fixed-width BitDomain holds bitsets only; the interval "
+                                        "form needs Store<BitDomain<dynamic>>",
+                                        lo, hi));
         }
         if (count > bitset_capacity) throw too_wide(bitset_capacity, is_dynamic ? "a bitset" : "this domain type");
         bits_.allocate(static_cast<std::size_t>((count + 63) / 64));

@@ -47,9 +47,10 @@ IntVar Store<Domain>::int_var(int lo, int hi) {
 template <class Domain>
 IntVar Store<Domain>::int_var(int lo, int hi, Representation r) {
     if (level() > 0)
-        throw model_error(std::string("int_var at level ") + std::to_string(level()) +
-                          ": variables are made at level 0, before push_level or a search (an expression that "
-                          "needs an auxiliary variable too: post it at level 0)");
+        throw model_error(detail::formatted("int_var at level %d: variables are made at level 0, before "
+                                            "push_level or a search (an expression that needs an auxiliary "
+                                            "variable too: post it at level 0)",
+                                            level()));
     doms_.emplace_back(lo, hi, r);
     const auto index = static_cast<int>(doms_.size() - 1);
     init_.emplace_back(lo, hi);
@@ -67,7 +68,7 @@ IntVar Store<Domain>::int_var(int lo, int hi, Representation r) {
 
 template <class Domain>
 std::vector<IntVar> Store<Domain>::int_vars(int n, int lo, int hi) {
-    if (n < 0) throw model_error("int_vars: negative count " + std::to_string(n));
+    if (n < 0) throw model_error(detail::formatted("int_vars: negative count %d", n));
     std::vector<IntVar> xs;
     xs.reserve(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) xs.push_back(int_var(lo, hi));
@@ -76,15 +77,14 @@ std::vector<IntVar> Store<Domain>::int_vars(int n, int lo, int hi) {
 
 template <class Domain>
 std::vector<IntVar> Store<Domain>::bool_vars(int n) {
-    if (n < 0) throw model_error("bool_vars: negative count " + std::to_string(n));
+    if (n < 0) throw model_error(detail::formatted("bool_vars: negative count %d", n));
     return int_vars(n, 0, 1);
 }
 
 template <class Domain>
 IntVar Store<Domain>::var(int index) const {
     if (index < 0 || index >= num_vars())
-        throw model_error(std::string("var: no variable ") + std::to_string(index) + " in a store of " +
-                          std::to_string(num_vars()));
+        throw model_error(detail::formatted("var: no variable %d in a store of %d", index, num_vars()));
     const auto [lo, hi] = init_[static_cast<std::size_t>(index)];
     return {index, lo, hi, model_.tag()};
 }
@@ -92,12 +92,13 @@ IntVar Store<Domain>::var(int index) const {
 template <class Domain>
 void Store<Domain>::check(IntVar x, std::string_view who) const {
     if (x.model() == nullptr)
-        throw model_error(std::string(who) +
-                          ": a default-constructed IntVar, not a variable made by a store (int_var)");
+        throw model_error(detail::formatted("%.*s: a default-constructed IntVar, not a variable made by a store "
+                                            "(int_var)",
+                                            static_cast<int>(who.size()), who.data()));
     if (!owns(x))
-        throw model_error(std::string(who) + ": variable handle " + std::to_string(x.index()) +
-                          " belongs to another store (a handle works in the store that made it and in "
-                          "copies made after it)");
+        throw model_error(detail::formatted("%.*s: variable handle %d belongs to another store (a handle works "
+                                            "in the store that made it and in copies made after it)",
+                                            static_cast<int>(who.size()), who.data(), x.index()));
 }
 
 template <class Domain>
@@ -155,8 +156,9 @@ template <class Domain>
 void Store<Domain>::pop_to(int target) {
     refuse_while_searching("pop_to");
     if (target < 0 || target > level())
-        throw model_error("pop_to(" + std::to_string(target) + ") at level " + std::to_string(level()) +
-                          ": the target must be between 0 and the current level");
+        throw model_error(detail::formatted("pop_to(%d) at level %d: the target must be between 0 and the "
+                                            "current level",
+                                            target, level()));
     unwind_to(target);
 }
 
@@ -185,8 +187,8 @@ void Store<Domain>::subscribe(IntVar var, int prop, Event event, int tag) {
     refuse_while_searching("subscribe");
     check_propagator(prop, "subscribe");
     if (static_cast<unsigned>(event) > static_cast<unsigned>(Event::max))
-        throw model_error("subscribe: event " + std::to_string(static_cast<unsigned>(event)) +
-                          " is none of domain, bounds, fixed, min, max");
+        throw model_error(detail::formatted("subscribe: event %u is none of domain, bounds, fixed, min, max",
+                                            static_cast<unsigned>(event)));
     VarSubs& vs = subs_[static_cast<std::size_t>(var.index())];
     std::vector<int>& props = var_props_[static_cast<std::size_t>(var.index())];
     if (std::find(props.begin(), props.end(), prop) == props.end()) props.push_back(prop);
@@ -230,15 +232,17 @@ void Store<Domain>::watchable(IntVar var, int prop) {
 template <class Domain>
 void Store<Domain>::check_propagator(int prop, std::string_view who) const {
     if (prop < 0 || prop >= num_propagators())
-        throw model_error(std::string(who) + ": no propagator " + std::to_string(prop) + " in this store");
+        throw model_error(detail::formatted("%.*s: no propagator %d in this store", static_cast<int>(who.size()),
+                                            who.data(), prop));
 }
 
 template <class Domain>
 void Store<Domain>::refuse_while_searching(std::string_view who) const {
     if (searches_.running())
-        throw model_error(std::string(who) +
-                          ": a search is running on this store; its levels and constraints stay as they are "
-                          "until it ends (stop() it, or let it finish)");
+        throw model_error(detail::formatted("%.*s: a search is running on this store; its levels and "
+                                            "constraints stay as they are until it ends (stop() it, or let it "
+                                            "finish)",
+                                            static_cast<int>(who.size()), who.data()));
 }
 
 template <class Domain>

@@ -87,8 +87,8 @@ Change keep_within(const X& x, S& s, std::int64_t a, std::int64_t b) {
 
 inline void check_fits(std::int64_t lo, std::int64_t hi, const char* what) {
     if (lo < int_min || hi > int_max)
-        throw model_error(std::string(what) + " overflows int: its values span " + std::to_string(lo) + ".." +
-                          std::to_string(hi));
+        throw model_error(formatted("%s overflows int: its values span %lld..%lld", what, static_cast<long long>(lo),
+                                    static_cast<long long>(hi)));
 }
 
 } // namespace detail
@@ -411,7 +411,7 @@ namespace detail {
 // must fit in int before the view's values are even looked at.
 inline int constant_checked(std::int64_t v, const char* what, const char* part) {
     if (v < int_min || v > int_max)
-        throw model_error(std::string(what) + " overflows int: its " + part + " would be " + std::to_string(v));
+        throw model_error(formatted("%s overflows int: its %s would be %lld", what, part, static_cast<long long>(v)));
     return static_cast<int>(v);
 }
 
@@ -422,6 +422,14 @@ inline int add_checked(std::int64_t a, std::int64_t b, const char* what) {
 // |a|, |b| < 2^31: the product cannot overflow in 64 bits.
 inline int mul_checked(std::int64_t a, std::int64_t b, const char* what, const char* part) {
     return constant_checked(a * b, what, part);
+}
+
+// Whether two of the views whose variables' indices are given are over
+// one variable (the indices are sorted in place). One function for every
+// kind of view and term, so that a file compiles one sort for them all.
+inline bool repeats_variable(std::vector<int>& indices) {
+    std::sort(indices.begin(), indices.end());
+    return std::adjacent_find(indices.begin(), indices.end()) != indices.end();
 }
 
 // k * (a*x + b) as a view: both coefficients must stay within int.

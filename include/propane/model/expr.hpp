@@ -63,8 +63,9 @@ struct ExprNode;
 // r, the result of a op b, unless the operation overflowed.
 inline std::int64_t checked64(bool overflowed, std::int64_t r, std::int64_t a, const char* op, std::int64_t b) {
     if (overflowed)
-        throw model_error(std::string("expression: ") + std::to_string(a) + op + std::to_string(b) +
-                          " overflows 64 bits (a coefficient or constant of the expression)");
+        throw model_error(formatted("expression: %lld%s%lld overflows 64 bits (a coefficient or constant of the "
+                                    "expression)",
+                                    static_cast<long long>(a), op, static_cast<long long>(b)));
     return r;
 }
 
@@ -140,11 +141,15 @@ public:
     // variable's first appearance, and no zero coefficient (x - x is gone);
     // the parts are kept as they are (each is its own auxiliary variable).
     Expr normal() const {
-        std::vector<std::size_t> order(terms_.size());
-        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-        std::ranges::stable_sort(order, [&](std::size_t i, std::size_t j) {
-            return terms_[i].x.index() < terms_[j].x.index();
-        });
+        // Each term's variable index and position in one number, sorted:
+        // the terms of a variable together, in the order they came. (A
+        // plain sort of numbers, not a stable sort with a comparator: this
+        // is compiled in every file that posts an expression.)
+        std::vector<std::uint64_t> order(terms_.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = std::uint64_t{static_cast<std::uint32_t>(terms_[i].x.index())} << 32 | i;
+        std::sort(order.begin(), order.end());
+        for (std::uint64_t& o : order) o &= 0xffffffffU;
         std::vector<Term> merged = terms_;
         std::vector<bool> kept(terms_.size(), true);
         for (std::size_t k = 1; k < order.size(); ++k) {
@@ -221,6 +226,21 @@ public:
                                         "propane::Expr e = x + y");
         return *this;
     }
+};
+
+// A LinearExpr whose type also counts its view operands: N of them, 4
+// standing for four or more. The operators make these (x + y is a
+// LinearSum<2>, 2 * x - y + z + 4 a LinearSum<3>), so that a relation
+// between linear sides knows its shape when it is compiled and posts
+// through that shape's propagators alone (relation.hpp). The count is of
+// operands, not of the terms left once they merge (x + x) or cancel, and
+// += on a sum adds terms its type does not count: the post takes every
+// count, the type only chooses which shapes it prepares the faster
+// propagators for.
+template <int N>
+class LinearSum : public LinearExpr {
+public:
+    using LinearExpr::LinearExpr;
 };
 
 namespace detail {
@@ -335,12 +355,28 @@ template <class T>
 concept LinearSide = std::integral<T> || (Operand<T> && !std::same_as<T, Expr> &&
                                           (!std::derived_from<T, Expr> || std::derived_from<T, LinearExpr>));
 
+// The view operands a linear side holds: 0 for a number, 1 for a view,
+// LinearSum's N, and -1 (not counted) for any other LinearExpr.
+template <class T>
+inline constexpr int operand_count = std::integral<T> ? 0 : std::derived_from<T, Expr> ? -1 : 1;
+template <int N>
+inline constexpr int operand_count<LinearSum<N>> = N;
+
+// The count of a + b: -1 if either side is not counted, at most 4.
+template <class A, class B>
+inline constexpr int sum_count = operand_count<A> < 0 || operand_count<B> < 0
+                                     ? -1
+                                     : std::min(operand_count<A> + operand_count<B>, 4);
+
+template <int N>
+using linear_t = std::conditional_t<(N < 0), LinearExpr, LinearSum<(N < 0 ? 1 : N)>>;
+
 // The type of a + b and a - b, and of a * b (linear only with a number).
 template <class A, class B>
-using sum_t = std::conditional_t<LinearSide<A> && LinearSide<B>, LinearExpr, Expr>;
+using sum_t = std::conditional_t<LinearSide<A> && LinearSide<B>, linear_t<sum_count<A, B>>, Expr>;
 template <class A, class B>
 using product_t = std::conditional_t<LinearSide<A> && LinearSide<B> && (std::integral<A> || std::integral<B>),
-                                     LinearExpr, Expr>;
+                                     linear_t<sum_count<A, B>>, Expr>;
 
 // e as the type R: a LinearExpr when the operands made one.
 template <class R>
@@ -391,12 +427,12 @@ E operator-(const E& e) {
 template <class A, class B>
     requires ExprOperands<A, B>
 detail::product_t<A, B> operator*(const A& a, const B& b) {
-    if constexpr (std::same_as<detail::product_t<A, B>, LinearExpr>) {
+    if constexpr (std::derived_from<detail::product_t<A, B>, LinearExpr>) {
         // A linear operand scaled by a number, never a node.
         if constexpr (std::integral<A>) {
             return b * a;
         } else {
-            LinearExpr e = a;
+            detail::product_t<A, B> e = a;
             e *= detail::to64(b);
             return e;
         }
@@ -508,9 +544,10 @@ inline Expr at(const detail::Numbers& xs, const Expr& i) {
 
 namespace detail {
 
-// LinearExpr over views and LinearExprs, Expr otherwise.
+// LinearExpr over views and LinearExprs (not counted: the range's length
+// is known at run time), Expr otherwise.
 template <class R>
-using sum_of_t = sum_t<std::ranges::range_value_t<R>, std::ranges::range_value_t<R>>;
+using sum_of_t = std::conditional_t<LinearSide<std::ranges::range_value_t<R>>, LinearExpr, Expr>;
 
 } // namespace detail
 

@@ -15,6 +15,14 @@
 //
 // No per-node cost is added: the propagators are the ones the calls above
 // would post by hand.
+//
+// A relation the operators made knows more when it is compiled: which of
+// the six relations it is, and how many view operands it has
+// (relation.hpp). post_linear_shaped follows the same table for it, but
+// instantiates only that relation's propagators, and the cheaper shapes
+// (views of one kind, the unit sums) only for the count it expects: for
+// x + y + z + w == 10 the sum and one pair of AffineViews, for x != 0 a
+// removal, where post_linear compiles some twenty propagator classes.
 
 #include <algorithm>
 #include <cstdint>
@@ -29,17 +37,6 @@
 #include "expr.hpp"
 
 namespace propane::detail {
-
-// r with its sides swapped: a r b is b swapped(r) a.
-constexpr Rel swapped(Rel r) noexcept {
-    switch (r) {
-    case Rel::lt: return Rel::gt;
-    case Rel::le: return Rel::ge;
-    case Rel::gt: return Rel::lt;
-    case Rel::ge: return Rel::le;
-    default: return r;
-    }
-}
 
 // a*x + c r 0 as x r' k, or as a constant truth when no x satisfies it
 // (2x == 3) or every x does (2x != 3).
@@ -80,7 +77,9 @@ inline bool affine_fits(IntVar x, std::int64_t a, std::int64_t b) {
 // a*x + b*y + c r 0 as two views X r Y, handed to post(X, r, Y): x r y,
 // x r y + q, or a*x r p*y + q. False, posting nothing, when a side does
 // not fit a view.
-template <class Post>
+// Cheapest false: always the pair of AffineViews, one propagator class for
+// a post that did not expect two terms (post_linear_shaped).
+template <bool Cheapest = true, class Post>
 bool with_two_views(const Expr::Term& tx, const Expr::Term& ty, std::int64_t c, Rel r, Post&& post) {
     std::int64_t a = tx.a, b = ty.a;
     if (a < 0) {
@@ -96,12 +95,17 @@ bool with_two_views(const Expr::Term& tx, const Expr::Term& ty, std::int64_t c, 
     // Three view pairs, not one per shape: each pair is a propagator class
     // per relation that every file posting an expression compiles. x = y
     // and x = y + c, the common shapes, keep their cheapest views.
-    if (p == 1 && q == 0 && a == 1)
-        post(x, r, y);
-    else if (p == 1 && a == 1)
-        post(x, r, OffsetView(y, iq));
-    else
-        post(AffineView(x, ia, 0), r, AffineView(y, ip, iq));
+    if constexpr (Cheapest) {
+        if (p == 1 && q == 0 && a == 1) {
+            post(x, r, y);
+            return true;
+        }
+        if (p == 1 && a == 1) {
+            post(x, r, OffsetView(y, iq));
+            return true;
+        }
+    }
+    post(AffineView(x, ia, 0), r, AffineView(y, ip, iq));
     return true;
 }
 
@@ -123,25 +127,50 @@ void contradiction(S& s) noexcept {
     [[maybe_unused]] const Change c = s.fail();
 }
 
-// Posts e r 0, e linear and normal (see the table above).
-template <class S>
-void post_linear(S& s, const Expr& e, Rel r) {
+// e R 0 for e linear and normal (see the table above), made by the
+// operators from N view operands (N = 4: four or more; expr.hpp's
+// LinearSum) or not counted (N = 0), R fixed by the operator: the table
+// for whatever count of terms e has (terms merge, cancel, or are added in
+// place to a sum its type counted), but only R's propagators, and the
+// cheaper shapes only for the count the type expects: views of one kind
+// each for two operands, the unit-coefficient sums for three (for two and
+// three when not counted).
+template <int N, Rel R, class S>
+void post_linear_shaped(S& s, const Expr& e) {
     const std::vector<Expr::Term>& t = e.terms();
     if (t.empty()) {
-        if (!holds(r, e.constant(), 0)) contradiction(s);
+        if (!holds(R, e.constant(), 0)) contradiction(s);
         return;
     }
     if (t.size() == 1) {
-        const UnaryBound u = unary_bound(t[0].a, e.constant(), r);
+        const UnaryBound u = unary_bound(t[0].a, e.constant(), R);
         if (u.truth < 0) contradiction(s);
-        if (u.truth == 0) ConstRelation<IntVar>{t[0].x, u.r, u.k}.post(s);
+        if (u.truth == 0) {
+            if (u.r == R)
+                post_const_rel<R>(s, t[0].x, u.k, "post");
+            else
+                post_const_rel<swapped(R)>(s, t[0].x, u.k, "post");
+        }
         return;
     }
-    if (t.size() == 2 && with_two_views(t[0], t[1], e.constant(), r, [&](const auto& x, Rel rr, const auto& y) {
-            Relation<std::decay_t<decltype(x)>, std::decay_t<decltype(y)>>{x, rr, y}.post(s);
-        }))
-        return;
-    as_linear(e, r).post(s);
+    const auto post = [&](const auto& x, Rel r, const auto& y) {
+        if (r == R)
+            post_rel<R>(s, x, y, "post");
+        else
+            post_rel<swapped(R)>(s, x, y, "post");
+    };
+    if (t.size() == 2 && with_two_views<N == 0 || N == 2>(t[0], t[1], e.constant(), R, post)) return;
+    const Linear<IntVar> l = as_linear(e, R);
+    constexpr UnitShapes units = N == 0 ? UnitShapes::two_and_three : N == 3 ? UnitShapes::three : UnitShapes::none;
+    post_terms<units>(s, linear_terms(l.coeffs, l.views, l.c), RelIs<R>{}, l.c);
+}
+
+// Posts e r 0, e linear and normal, r read at run time: every shape of the
+// table, for each relation.
+template <class S>
+void post_linear(S& s, const Expr& e, Rel r) {
+    check_rel(r, "post");
+    with_rel(r, [&](auto rel) { post_linear_shaped<0, rel.value>(s, e); });
 }
 
 // b == (e r 0) (iff) or b == 1 => e r 0 (implies), e linear and normal.

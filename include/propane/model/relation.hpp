@@ -80,49 +80,106 @@ void LinearRel::post(S& s) const {
 
 namespace detail {
 
+// x R y between two views, or x R c with c a number (Y = std::int64_t),
+// as the operators make it: posted as rel(x, R, y) or rel(x, R, c) over
+// the views as written, with R's propagator alone.
+template <class X, class Y, Rel R>
+class ViewRelation : public LinearRel {
+public:
+    ViewRelation(LinearExpr e, const X& x, const Y& y) : LinearRel(std::move(e), R), x_(x), y_(y) {}
+
+    template <class S>
+    void post(S& s) const;
+
+private:
+    X x_;
+    Y y_;
+};
+
+template <class X, class Y, Rel R>
+template <class S>
+void ViewRelation<X, Y, R>::post(S& s) const {
+    if constexpr (std::integral<Y>)
+        post_const_rel<R>(s, x_, y_, "post");
+    else
+        post_rel<R>(s, x_, y_, "post");
+}
+
+// A relation with a LinearSum<N> on a side (N counting both sides' view
+// operands, 4 for four or more): post_linear_shaped's.
+template <int N, Rel R>
+class SumRelation : public LinearRel {
+public:
+    explicit SumRelation(LinearExpr e) : LinearRel(std::move(e), R) {}
+
+    template <class S>
+    void post(S& s) const;
+};
+
+template <int N, Rel R>
+template <class S>
+void SumRelation<N, R>::post(S& s) const {
+    post_linear_shaped<N, R>(s, resolved_linear(s, expr(), "post"));
+}
+
 template <class A, class B>
 concept RelOperands = (Operand<A> && (Operand<B> || std::integral<B>)) || (std::integral<A> && Operand<B>);
 
-// LinearRel between two linear sides, ExprRel otherwise.
-template <class A, class B>
-using relation_t = std::conditional_t<LinearSide<A> && LinearSide<B>, LinearRel, ExprRel>;
-
-template <class A, class B>
-relation_t<A, B> relation(const A& a, const B& b, Rel r) {
-    return {typed<sum_t<A, B>>(as_expr(a) - as_expr(b)), r};
+// What a R b is: an ExprRel when a side is not linear, a LinearRel when a
+// side is a LinearExpr its type does not count (sum(xs)), a ViewRelation
+// between views and numbers, a SumRelation otherwise.
+template <Rel R, class A, class B>
+auto relation(const A& a, const B& b) {
+    Expr e = as_expr(a) - as_expr(b);
+    if constexpr (!(LinearSide<A> && LinearSide<B>)) {
+        return ExprRel(std::move(e), R);
+    } else if constexpr (sum_count<A, B> < 0) {
+        return LinearRel(LinearExpr(std::move(e)), R);
+    } else if constexpr (operand_count<A> <= 1 && operand_count<B> <= 1) {
+        // A number on the left is the relation's right side, R swapped
+        // (in the expression too: b - a swapped(R) 0).
+        if constexpr (std::integral<A>)
+            return ViewRelation<B, std::int64_t, swapped(R)>(LinearExpr(as_expr(b) - as_expr(a)), b, to64(a));
+        else if constexpr (std::integral<B>)
+            return ViewRelation<A, std::int64_t, R>(LinearExpr(std::move(e)), a, to64(b));
+        else
+            return ViewRelation<A, B, R>(LinearExpr(std::move(e)), a, b);
+    } else {
+        return SumRelation<sum_count<A, B>, R>(LinearExpr(std::move(e)));
+    }
 }
 
 } // namespace detail
 
 template <class A, class B>
     requires detail::RelOperands<A, B>
-detail::relation_t<A, B> operator==(const A& a, const B& b) {
-    return detail::relation(a, b, Rel::eq);
+auto operator==(const A& a, const B& b) {
+    return detail::relation<Rel::eq>(a, b);
 }
 template <class A, class B>
     requires detail::RelOperands<A, B>
-detail::relation_t<A, B> operator!=(const A& a, const B& b) {
-    return detail::relation(a, b, Rel::ne);
+auto operator!=(const A& a, const B& b) {
+    return detail::relation<Rel::ne>(a, b);
 }
 template <class A, class B>
     requires detail::RelOperands<A, B>
-detail::relation_t<A, B> operator<(const A& a, const B& b) {
-    return detail::relation(a, b, Rel::lt);
+auto operator<(const A& a, const B& b) {
+    return detail::relation<Rel::lt>(a, b);
 }
 template <class A, class B>
     requires detail::RelOperands<A, B>
-detail::relation_t<A, B> operator<=(const A& a, const B& b) {
-    return detail::relation(a, b, Rel::le);
+auto operator<=(const A& a, const B& b) {
+    return detail::relation<Rel::le>(a, b);
 }
 template <class A, class B>
     requires detail::RelOperands<A, B>
-detail::relation_t<A, B> operator>(const A& a, const B& b) {
-    return detail::relation(a, b, Rel::gt);
+auto operator>(const A& a, const B& b) {
+    return detail::relation<Rel::gt>(a, b);
 }
 template <class A, class B>
     requires detail::RelOperands<A, B>
-detail::relation_t<A, B> operator>=(const A& a, const B& b) {
-    return detail::relation(a, b, Rel::ge);
+auto operator>=(const A& a, const B& b) {
+    return detail::relation<Rel::ge>(a, b);
 }
 
 } // namespace propane

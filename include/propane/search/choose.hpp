@@ -81,8 +81,9 @@ public:
         } else {
             const int i = strategy_.var(s, std::span<const View>(vars));
             if (i < 0 || i >= n || at(vars, i).fixed(s))
-                throw model_error("variable chooser returned position " + std::to_string(i) +
-                                  ", which is not an unfixed view of the search");
+                throw model_error(detail::formatted("variable chooser returned position %d, which is not an "
+                                                    "unfixed view of the search",
+                                                    i));
             return i;
         }
     }
@@ -107,8 +108,8 @@ public:
             if constexpr (std::same_as<R, Decision>) d = strategy_.val(s, x);
             else d = {Branch::assign, static_cast<int>(strategy_.val(s, x))};
             if (d.branch != Branch::assign && d.branch != Branch::split && d.branch != Branch::split_high)
-                throw model_error("value chooser returned branch kind " +
-                                  std::to_string(static_cast<unsigned>(d.branch)) + ", not a Branch");
+                throw model_error(detail::formatted("value chooser returned branch kind %u, not a Branch",
+                                                    static_cast<unsigned>(d.branch)));
             const bool valid = d.branch == Branch::assign ? x.contains(s, d.value)
                                                           : x.min(s) <= d.value && d.value < x.max(s);
             if (!valid)

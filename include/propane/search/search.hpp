@@ -627,7 +627,7 @@ Search<Store, View, VarSel, ValSel>::Search(Store& s, std::vector<View> vars, st
     if (r.policy != RestartPolicy::none && r.scale == 0)
         throw model_error("restarts need a failure budget (scale) of at least 1");
     if (r.policy == RestartPolicy::geometric && !(r.growth > 1.0 && r.growth <= std::numeric_limits<double>::max()))
-        throw model_error("geometric restarts need a growth factor > 1, got " + std::to_string(r.growth));
+        throw model_error(detail::formatted("geometric restarts need a growth factor > 1, got %f", r.growth));
     stack_.reserve(vars_.size() + 1);
     // Last, so a constructor that throws leaves nothing registered.
     s.searches_.attach(&tie_);

@@ -62,13 +62,12 @@ private:
         return v.value(*s_);
     }
     PROPANE_SOLUTION_COLD void out_of_range(std::size_t i) const {
-        throw model_error("Solution[" + std::to_string(i) + "]: the search has " + std::to_string(vars_->size()) +
-                          " views");
+        throw model_error(detail::formatted("Solution[%zu]: the search has %zu views", i, vars_->size()));
     }
     PROPANE_SOLUTION_COLD static void not_fixed(int var, int min, int max, const char* who) {
-        throw model_error(std::string(who) + ": the view of variable " + std::to_string(var) +
-                          " is not fixed here (" + std::to_string(min) + ".." + std::to_string(max) +
-                          "): not a search view, nor fixed by them, or not read at a solution");
+        throw model_error(detail::formatted("%s: the view of variable %d is not fixed here (%d..%d): not a search "
+                                            "view, nor fixed by them, or not read at a solution",
+                                            who, var, min, max));
     }
 
     const Store* s_;

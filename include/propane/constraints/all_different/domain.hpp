@@ -38,10 +38,11 @@ public:
             hi = i == 0 ? views_[i].hi() : std::max<std::int64_t>(hi, views_[i].hi());
         }
         if (hi - lo + 1 > max_values)
-            throw model_error("domain-consistent all_different over values " + std::to_string(lo) + ".." +
-                              std::to_string(hi) + ": that range is wider than " + std::to_string(max_values) +
-                              " values, the most domain strength numbers (value and bounds strength take any "
-                              "range)");
+            throw model_error(formatted("domain-consistent all_different over values %lld..%lld: that range is "
+                                        "wider than %lld values, the most domain strength numbers (value and "
+                                        "bounds strength take any range)",
+                                        static_cast<long long>(lo), static_cast<long long>(hi),
+                                        static_cast<long long>(max_values)));
         lo_ = static_cast<int>(n_ == 0 ? 0 : lo);
         m_ = static_cast<std::size_t>(hi - lo + 1);
         match_.assign(n_, -1);

@@ -181,8 +181,7 @@ bool shares_variables(const std::vector<View>& views) {
     std::vector<int> vars;
     vars.reserve(views.size());
     for (const View& v : views) vars.push_back(v.var().index());
-    std::sort(vars.begin(), vars.end());
-    return std::adjacent_find(vars.begin(), vars.end()) != vars.end();
+    return repeats_variable(vars);
 }
 
 
