@@ -335,6 +335,29 @@ TEST_CASE("expressions: a LinearExpr never holds a node") {
     CHECK(s.num_vars() == vars);
 }
 
+TEST_CASE("expressions: an expression added to itself doubles, nodes included") {
+    Store s;
+    const IntVar x = s.int_var(0, 3), y = s.int_var(0, 3);
+    propane::Expr e = 2 * x + y + propane::abs(x - y) + 1;
+    e += e;
+    CHECK(e.terms().size() == 4);
+    CHECK(e.parts().size() == 2);
+    CHECK(e.constant() == 2);
+    const propane::Expr n = e.normal();
+    REQUIRE(n.terms().size() == 2);
+    CHECK(n.terms()[0].a == 4);
+    CHECK(n.terms()[1].a == 2);
+    // Posted, the doubled relation has the solutions of the plain one.
+    const IntVar z = s.int_var(0, 40);
+    s.post(e == z);
+    std::set<Values> got;
+    for (const Values& v : brute::searched(s, std::vector<IntVar>{x, y, z})) got.insert(v);
+    std::set<Values> want;
+    for (int a = 0; a <= 3; ++a)
+        for (int b = 0; b <= 3; ++b) want.insert({a, b, 2 * (2 * a + b + std::abs(a - b) + 1)});
+    CHECK(got == want);
+}
+
 TEST_CASE("expressions: handles compare with same(), not ==") {
     Store s;
     const IntVar x = s.int_var(0, 3), y = s.int_var(0, 3);
