@@ -130,22 +130,21 @@ concept RelOperands = (Operand<A> && (Operand<B> || std::integral<B>)) || (std::
 // between views and numbers, a SumRelation otherwise.
 template <Rel R, class A, class B>
 auto relation(const A& a, const B& b) {
-    Expr e = as_expr(a) - as_expr(b);
     if constexpr (!(LinearSide<A> && LinearSide<B>)) {
-        return ExprRel(std::move(e), R);
+        return ExprRel(as_expr(a) - as_expr(b), R);
     } else if constexpr (sum_count<A, B> < 0) {
-        return LinearRel(LinearExpr(std::move(e)), R);
+        return LinearRel(LinearExpr(as_expr(a) - as_expr(b)), R);
     } else if constexpr (operand_count<A> <= 1 && operand_count<B> <= 1) {
         // A number on the left is the relation's right side, R swapped
         // (in the expression too: b - a swapped(R) 0).
         if constexpr (std::integral<A>)
             return ViewRelation<B, std::int64_t, swapped(R)>(LinearExpr(as_expr(b) - as_expr(a)), b, to64(a));
         else if constexpr (std::integral<B>)
-            return ViewRelation<A, std::int64_t, R>(LinearExpr(std::move(e)), a, to64(b));
+            return ViewRelation<A, std::int64_t, R>(LinearExpr(as_expr(a) - as_expr(b)), a, to64(b));
         else
-            return ViewRelation<A, B, R>(LinearExpr(std::move(e)), a, b);
+            return ViewRelation<A, B, R>(LinearExpr(as_expr(a) - as_expr(b)), a, b);
     } else {
-        return SumRelation<sum_count<A, B>, R>(LinearExpr(std::move(e)));
+        return SumRelation<sum_count<A, B>, R>(LinearExpr(as_expr(a) - as_expr(b)));
     }
 }
 
