@@ -141,12 +141,6 @@ bool filter_values(S& s, const V& v, Keep&& keep) {
     return ok;
 }
 
-// Removes from a the values b cannot take; false on failure. The bounds
-// first: one update each instead of a removal per value outside them. A
-// wide domain on either side is then walked by runs (engine/runs.hpp).
-// Either way the bounds go by bound updates, which wake only the
-// propagators of the bound that moved, so that both forms wake the same
-// ones.
 // x r y over views of one variable: the values v of the variable with
 // x(v) r y(v) (the header says why).
 template <class S, class X, class Y>
@@ -154,6 +148,12 @@ void same_var_rel(S& s, Rel r, const X& x, const Y& y) {
     filter_values(s, x.var(), [&](int v) { return holds(r, x.of(v), y.of(v)); });
 }
 
+// Removes from a the values b cannot take; false on failure. The bounds
+// first: one update each instead of a removal per value outside them. A
+// wide domain on either side is then walked by runs (engine/runs.hpp).
+// Either way the bounds go by bound updates, which wake only the
+// propagators of the bound that moved, so that both forms wake the same
+// ones.
 template <class S, class A, class B>
 bool keep_common(S& s, const A& a, const B& b) {
     if (a.remove_below(s, b.min(s)) == Change::failed || a.remove_above(s, b.max(s)) == Change::failed)
