@@ -124,11 +124,10 @@ public:
         // push_back, not a range insert: the instances push_back needs are
         // compiled for normal() and node() anyway, and a range insert of
         // Parts (shared pointers) is 2 KB more in every file with a sum.
-        // By index over the sizes read first, with room reserved: o may be
-        // *this (e += e).
+        // By index over the sizes read first: o may be *this (e += e), and
+        // push_back copies an element of its own vector correctly. No
+        // reserve: sum += x in a loop must keep push_back's doubling.
         const std::size_t nt = o.terms_.size(), np = o.parts_.size();
-        terms_.reserve(terms_.size() + nt);
-        parts_.reserve(parts_.size() + np);
         for (std::size_t i = 0; i < nt; ++i) terms_.push_back(o.terms_[i]);
         for (std::size_t i = 0; i < np; ++i) parts_.push_back(o.parts_[i]);
         c_ = detail::add64(c_, o.c_);
